@@ -1,0 +1,131 @@
+/**
+ * POST /v1/booking-checks behind the pipeline: the three-valued answer for the proposed legs,
+ * then verified alternative windows while the allowance lasts. See docs/booking.md.
+ */
+import { POLICY_VERSION, type BookingCheckAlternative, type BookingCheckResponse, type Evidence, type PlanningWarning, type Snapshot } from '../contract/index.ts';
+import { buildPlanningProblem, type JourneyTimes } from '../planning/problem/index.ts';
+import type { SolvingEngine } from '../planning/solve/index.ts';
+import { planningWarnings } from '../planning/warnings/index.ts';
+import { searchAlternatives } from './alternatives.ts';
+import { decide, precheckProposed, reasonText, type Decision, type DecideContext } from './decide.ts';
+import { prepareCheck } from './prepare.ts';
+import { RELAXATION_MODEL, type RelaxationRun } from './relaxation/run.ts';
+import { bookingPlanValidator } from './validate.ts';
+
+/** Default share of the allowance the relaxation model may take. */
+const RELAXATION_SHARE = 0.6;
+/** Most alternatives returned. */
+const MAX_ALTERNATIVES = 3;
+/** Share of the allowance spent on alternatives when the proposed windows work. */
+const FEASIBLE_ALTERNATIVES_SHARE = 0.25;
+
+export interface BookingLogger {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface BookingCheckInput {
+  /** A validated booking-check snapshot (with `new_movements`). */
+  snapshot: Snapshot;
+  /** Journey data over (at least) `placesNeedingJourneys(snapshot)`; its warnings are passed through. */
+  journey: JourneyTimes & { warnings?: PlanningWarning[] };
+  /** The engine (src/engine) that runs the relaxation model. */
+  engine: SolvingEngine;
+  /** Solver for the relaxation model: `chuffed` or `gecode` (optionally pinned, `native:gecode`). */
+  solver: string;
+  /** The booking-check allowance in ms: the whole check, alternatives included, answers within it. */
+  allowanceMs: number;
+  /** Accepted for symmetry with the manifest planner; the booking check has no randomness. */
+  seed?: number;
+  signal?: AbortSignal;
+  logger?: BookingLogger;
+  /** Whether to search alternative windows (default: while the allowance lasts). */
+  alternatives?: boolean;
+  /** Clock for `metadata.generated_at` (tests). */
+  now?: () => Date;
+}
+
+/** The booking check (docs/booking.md): never throws on a snapshot the parser accepted. */
+export async function checkBooking(input: BookingCheckInput): Promise<BookingCheckResponse> {
+  const started = Date.now();
+  const deadline = started + Math.max(0, input.allowanceMs);
+  const { snapshot } = input;
+  const problem = buildPlanningProblem(snapshot, input.journey);
+  const warnings = planningWarnings({ snapshot, problem, journeyWarnings: input.journey.warnings ?? [] });
+  const relaxationRuns: RelaxationRun[] = [];
+
+  const base = prepareCheck(problem, deadline, input.signal);
+  let decision: Decision | null = precheckProposed(problem);
+  if (decision === null && base === null) {
+    decision = { status: 'unknown', reasonCode: 'check_inconclusive_within_allowance', reason: reasonText('check_inconclusive_within_allowance', 'the allowance ran out while planning the accepted legs'), step: 'exhausted' };
+  }
+  if (decision === null && base !== null) {
+    const context: DecideContext = { ...base, validate: bookingPlanValidator(snapshot, problem), deadline, ...(input.signal === undefined ? {} : { signal: input.signal }) };
+    decision = await decide(context, {
+      engine: input.engine,
+      solver: input.solver,
+      timeLimitMs: Math.max(1, RELAXATION_SHARE * input.allowanceMs),
+      onRun: (run) => relaxationRuns.push(run),
+    });
+  }
+  decision ??= { status: 'unknown', reasonCode: 'check_inconclusive_within_allowance', reason: reasonText('check_inconclusive_within_allowance', ''), step: 'exhausted' };
+  input.logger?.info(
+    { status: decision.status, step: decision.step, reason_code: 'reasonCode' in decision ? decision.reasonCode : null, legs: problem.legs.length, elapsed_ms: Date.now() - started },
+    'booking check decided',
+  );
+
+  // alternatives: while the allowance lasts when the proposed windows do not work; a short share of it when they do
+  let alternatives: BookingCheckAlternative[] = [];
+  const alternativesUntil = decision.status === 'feasible' ? Math.min(deadline, Date.now() + FEASIBLE_ALTERNATIVES_SHARE * input.allowanceMs) : deadline;
+  if (input.alternatives !== false && base !== null && Date.now() < alternativesUntil) {
+    alternatives = searchAlternatives({
+      snapshot,
+      journey: input.journey,
+      accepted: base.accepted,
+      rejected: base.rejected,
+      deadline: alternativesUntil,
+      maxCount: MAX_ALTERNATIVES,
+      ...(input.signal === undefined ? {} : { signal: input.signal }),
+    });
+  }
+
+  return {
+    data_as_of: snapshot.data_as_of,
+    status: decision.status,
+    reason_code: decision.status === 'feasible' ? null : decision.reasonCode,
+    reason: decision.status === 'feasible' ? null : decision.reason,
+    alternatives,
+    requires_full_replan: decision.status === 'feasible' ? decision.requiresFullReplan : false,
+    warnings,
+    metadata: { generated_at: (input.now?.() ?? new Date()).toISOString(), policy_version: POLICY_VERSION },
+    evidence: evidenceOf(decision, relaxationRuns, input, Date.now() - started),
+  };
+}
+
+function evidenceOf(decision: Decision, runs: RelaxationRun[], input: BookingCheckInput, elapsedMs: number): Evidence {
+  const run = runs[runs.length - 1];
+  const strategy: Record<Decision['step'], string> = {
+    precheck: 'pre-checks',
+    insertion: 'insertion into the plan of the accepted legs',
+    resolve: 'wider re-solve',
+    relaxation: 'relaxation model',
+    exhausted: 'pre-checks, insertion, re-solve, relaxation model: undecided',
+  };
+  return {
+    planning_engine: {
+      minizinc_version: run?.minizincVersion ?? null,
+      solver: run?.solver ?? null,
+      backend: run === undefined ? null : /\(native\)/.test(run.solver) ? 'native' : 'embedded',
+      models: run === undefined ? [] : [RELAXATION_MODEL],
+      strategy: strategy[decision.step],
+      status: run?.status ?? 'NOT_RUN',
+      objective: null,
+      bound: null,
+      proven_optimal: false,
+      solve_ms: Math.max(0, Math.round(elapsedMs)),
+      time_limit_ms: Math.max(0, Math.round(input.allowanceMs)),
+      timing_dependent: decision.status === 'unknown',
+    },
+    validation: 'passed',
+  };
+}

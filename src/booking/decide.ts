@@ -1,0 +1,173 @@
+/**
+ * The bounded check for one set of proposed legs: the cheapest decisive step first.
+ *
+ * 1. Pre-checks on each proposed leg: a failure is a proof (`infeasible_proven`).
+ * 2. The plan of the accepted legs alone (a quick, deterministic construction); the accepted legs
+ *    it serves are the ones a booking must not push out (the mandatory legs, with the new ones).
+ * 3. The new legs inserted into that plan, its routes kept in order (milliseconds on small
+ *    problems); validated, that is `feasible` with `requires_full_replan` false (true when an
+ *    accepted leg had to move anyway).
+ * 4. Then, at the same time: the relaxation model over the mandatory legs on the engine (a
+ *    worker), and a wider re-solve in this thread that plans everything afresh, the new legs
+ *    first. A validated re-solve is `feasible` with `requires_full_replan` true; else the
+ *    relaxation's UNSATISFIABLE is `infeasible_proven`; anything else is `unknown`.
+ *
+ * The relaxation can only decide when no plan exists, so it is not started while the insertion
+ * can still find one; and a found plan and a proof exclude each other, so which of the two
+ * finishes first never changes the answer. Only the allowance running out can turn an answer
+ * into `unknown`.
+ */
+import { REASON_CATALOGUE, type ReasonCode } from '../contract/reasons.ts';
+import type { HoursCalendar } from '../planning/hours/index.ts';
+import type { Plan, UnplannedLeg } from '../planning/plan/types.ts';
+import { createPrechecks } from '../planning/prechecks/index.ts';
+import type { PrecheckContext } from '../planning/prechecks/context.ts';
+import type { PlanningProblem } from '../planning/problem/index.ts';
+import type { SolvingEngine } from '../planning/solve/index.ts';
+import { buildPlan, keepsAssignments, type BuiltPlan } from './planning/build.ts';
+import { runRelaxation, type RelaxationRun } from './relaxation/run.ts';
+import type { BookingPlanValidator } from './validate.ts';
+
+export type Decision =
+  | { status: 'feasible'; requiresFullReplan: boolean; plan: Plan; step: 'insertion' | 'resolve' }
+  | { status: 'infeasible_proven'; reasonCode: ReasonCode; reason: string; step: 'precheck' | 'relaxation' }
+  | { status: 'unknown'; reasonCode: ReasonCode; reason: string; step: 'exhausted' };
+
+export interface DecideContext {
+  problem: PlanningProblem;
+  calendar: HoursCalendar;
+  precheckContext: PrecheckContext;
+  /** The plan of the accepted legs alone (same for every window tried). */
+  accepted: BuiltPlan;
+  /** Accepted legs the pre-checks reject (never served, never mandatory). */
+  rejected: UnplannedLeg[];
+  validate: BookingPlanValidator;
+  /** Epoch ms by which an answer is due. */
+  deadline: number;
+  signal?: AbortSignal;
+}
+
+export interface RelaxationSettings {
+  engine: SolvingEngine;
+  solver: string;
+  /** Longest the model may run (it is also cut at the deadline). */
+  timeLimitMs: number;
+  onRun?: (run: RelaxationRun) => void;
+}
+
+/** The human reason: the catalogue meaning, then what is specific to this check. */
+export function reasonText(code: ReasonCode, detail: string): string {
+  return detail === '' ? REASON_CATALOGUE[code].meaning : `${REASON_CATALOGUE[code].meaning} (${detail})`;
+}
+
+const proposedLegs = (problem: PlanningProblem) => problem.legs.filter((leg) => leg.origin === 'proposed').map((leg) => leg.index);
+
+/** Step 1: the first proposed leg a pre-check proves can never be planned, or null. */
+export function precheckProposed(problem: PlanningProblem): Decision | null {
+  const prechecks = createPrechecks(problem);
+  for (const leg of proposedLegs(problem)) {
+    const rejection = prechecks.check(leg);
+    if (rejection === null) continue;
+    const detail = `movement ${problem.legs[leg]!.id}${rejection.detail === undefined ? '' : `: ${rejection.detail}`}`;
+    return { status: 'infeasible_proven', reasonCode: rejection.reasonCode, reason: reasonText(rejection.reasonCode, detail), step: 'precheck' };
+  }
+  return null;
+}
+
+function mustServe(context: DecideContext): number[] {
+  return [...context.accepted.served, ...proposedLegs(context.problem)];
+}
+
+const serves = (built: BuiltPlan | null, legs: readonly number[]): built is BuiltPlan => built !== null && legs.every((leg) => built.served.has(leg));
+
+/** Step 3: the new legs inserted into the plan of the accepted legs, its routes kept in order; validated, or null. */
+export function tryInsertion(context: DecideContext): Decision | null {
+  const { problem, accepted, rejected } = context;
+  const refused = new Set(rejected.map((entry) => entry.leg));
+  const acceptedLegs = problem.legs.filter((leg) => leg.origin === 'accepted' && !refused.has(leg.index)).map((leg) => leg.index);
+  const inserted = buildPlan(problem, context.calendar, {
+    legs: [...acceptedLegs, ...proposedLegs(problem)],
+    rejected,
+    keep: accepted,
+    deadline: context.deadline,
+    ...(context.signal === undefined ? {} : { signal: context.signal }),
+  });
+  if (!serves(inserted, mustServe(context)) || context.validate(inserted.plan).length > 0) return null;
+  return { status: 'feasible', requiresFullReplan: !keepsAssignments(accepted, inserted), plan: inserted.plan, step: 'insertion' };
+}
+
+/** Step 4: everything planned afresh, the new legs offered first; validated, or null. */
+export function tryResolve(context: DecideContext): Decision | null {
+  const { problem, accepted, rejected } = context;
+  const resolved = buildPlan(problem, context.calendar, {
+    legs: [...proposedLegs(problem), ...[...accepted.served].sort((a, b) => a - b)],
+    firstCrewsFor: proposedLegs(problem),
+    rejected,
+    deadline: context.deadline,
+    ...(context.signal === undefined ? {} : { signal: context.signal }),
+  });
+  if (!serves(resolved, mustServe(context)) || context.validate(resolved.plan).length > 0) return null;
+  return { status: 'feasible', requiresFullReplan: true, plan: resolved.plan, step: 'resolve' };
+}
+
+/** Steps 3 and 4: a validated plan serving the new legs and every accepted leg the accepted plan serves, or null. */
+export function findPlan(context: DecideContext): Decision | null {
+  return tryInsertion(context) ?? tryResolve(context);
+}
+
+/** Steps 3-5 for the proposed legs of `context.problem` (the pre-checks have passed). */
+export async function decide(context: DecideContext, relaxation: RelaxationSettings): Promise<Decision> {
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  context.signal?.addEventListener('abort', onAbort, { once: true });
+  const startProof = (): Promise<RelaxationRun | null> => {
+    const timeLimitMs = Math.min(relaxation.timeLimitMs, context.deadline - Date.now());
+    if (timeLimitMs <= 0) return Promise.resolve(null);
+    return runRelaxation(relaxation.engine, context.problem, context.precheckContext, mustServe(context), { solver: relaxation.solver, timeLimitMs, signal: stop.signal }).then(
+      (run) => {
+        relaxation.onRun?.(run);
+        return run;
+      },
+      () => null,
+    );
+  };
+  try {
+    const found = tryInsertion(context);
+    if (found !== null) return found;
+    const proof = startProof();
+    // let the engine take the model before the synchronous re-solve holds the thread
+    await new Promise((resolve) => setImmediate(resolve));
+    const resolved = tryResolve(context);
+    if (resolved !== null) return resolved;
+    const run = await proof;
+    if (run?.outcome === 'infeasible') {
+      return { status: 'infeasible_proven', reasonCode: 'relaxation_infeasible', reason: reasonText('relaxation_infeasible', relaxationDetail(context, run)), step: 'relaxation' };
+    }
+    return {
+      status: 'unknown',
+      reasonCode: 'check_inconclusive_within_allowance',
+      reason: reasonText('check_inconclusive_within_allowance', unknownDetail(run)),
+      step: 'exhausted',
+    };
+  } finally {
+    stop.abort();
+    context.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function relaxationDetail(context: DecideContext, run: RelaxationRun): string {
+  const { facts } = run;
+  const served = context.accepted.served.size;
+  const parts = [`with the ${served} accepted leg(s) the plan of the accepted legs serves`];
+  const window = facts.emptyWindows[0];
+  if (window !== undefined) parts.push(`the ${window.stop} of movement ${window.legId} cannot meet its window`);
+  for (const place of facts.overfilledPlaces) parts.push(`place ${place.placeId} would hold ${place.staying + place.arrivals} Nuggets (capacity ${place.capacity})`);
+  if (facts.drivingNeeded > facts.drivingCapacity) parts.push(`at least ${facts.drivingNeeded} min of driving, drivers can do at most ${facts.drivingCapacity}`);
+  return parts.join('; ');
+}
+
+function unknownDetail(run: RelaxationRun | null): string {
+  if (run === null) return 'no time was left for the relaxation model';
+  if (run.outcome === 'satisfiable') return 'the relaxation admits a plan, and no plan was found';
+  return `the relaxation model ended ${run.status}`;
+}

@@ -1,0 +1,7 @@
+/**
+ * The booking check (docs/booking.md): `feasible` with a validated plan, `infeasible_proven`
+ * with a proof (a pre-check or the relaxation model), or `unknown`; with verified alternatives.
+ */
+export { checkBooking, type BookingCheckInput, type BookingLogger } from './check.ts';
+export { bookingModelData, type ModelData } from './relaxation/data.ts';
+export { RELAXATION_MODEL } from './relaxation/run.ts';

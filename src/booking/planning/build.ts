@@ -1,0 +1,219 @@
+/**
+ * Plans for the booking check, built with the manifest planner's deterministic pieces (duty
+ * slots, day instances, regret insertion, the hours engine's scheduling and repair), day by day:
+ *
+ * - the plan of the accepted legs alone (`buildPlan` without `keep`);
+ * - the same plan with the new legs inserted and every kept route left in its order (`keep`):
+ *   routes may only gain stops, and their times may shift inside the windows;
+ * - a wider re-solve: every leg planned afresh, the new legs offered first.
+ *
+ * No model runs here: these are quick constructions whose result does not depend on timing.
+ * Each is a restriction (every plan it returns is a real one, checked by the validator later).
+ */
+import { LIMITS, HoursTracker, type HoursCalendar } from '../../planning/hours/index.ts';
+import type { Duty, Plan, UnplannedLeg } from '../../planning/plan/types.ts';
+import type { CalendarSpan, PlanningProblem, Unit } from '../../planning/problem/index.ts';
+import { buildDayInstance, type DayInstance, type PlanningState } from '../../planning/solve/day-instance.ts';
+import { daySlots, type DayCrewState, type DutySlot } from '../../planning/solve/duties.ts';
+import { commitDay, scheduleDay } from '../../planning/solve/plan-manifests.ts';
+import { construct, dropPartialLegs, regretInsert } from '../../planning/solve/routing/insertion.ts';
+import type { RouteStop, RoutingSolution } from '../../planning/solve/routing/types.ts';
+
+/** A route stop by unit, so that it survives a rebuilt day instance. */
+export interface UnitStop {
+  unit: number;
+  kind: 'pickup' | 'delivery';
+}
+
+export interface DayRecord {
+  /** `CalendarSpan.start` of the day. */
+  dayStart: number;
+  slots: DutySlot[];
+  /** The route of each slot (same order), as it was scheduled. */
+  routes: UnitStop[][];
+}
+
+export interface BuiltPlan {
+  plan: Plan;
+  /** Legs served (every unit of each). */
+  served: Set<number>;
+  days: DayRecord[];
+  /** Each served unit's Nuggets, driver and lorry: what "unchanged" compares. */
+  assignment: Map<number, string>;
+}
+
+export interface BuildOptions {
+  /** Legs to plan, in the order they are offered each day. */
+  legs: readonly number[];
+  /** Pre-check rejections (their reason goes to `plan.unplanned`). */
+  rejected: readonly UnplannedLeg[];
+  /** A plan whose routes are kept: new requests are only inserted into them (or into free slots). */
+  keep?: BuiltPlan;
+  /** Legs whose crews are chosen first each day (the others' crews are added around them). */
+  firstCrewsFor?: readonly number[];
+  /** Epoch ms after which no further day is started (the plan is then incomplete: null). */
+  deadline: number;
+  signal?: AbortSignal;
+}
+
+const slotKey = (slot: DutySlot) => `${slot.driver}/${slot.lorry}/${slot.window.start}`;
+const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
+
+/** The plan of `options.legs`, or null when the deadline or the signal stopped it. */
+export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, options: BuildOptions): BuiltPlan | null {
+  const state: PlanningState = {
+    nuggetPlace: problem.nuggets.map((nugget) => nugget.place),
+    nuggetsTaken: new Set(),
+    room: problem.places.map((place) => (place.capacity === null ? null : Math.max(0, place.capacity - place.initialOccupancy))),
+    settled: new Set(),
+  };
+  const trackers = problem.drivers.map((driver) => new HoursTracker(driver.hours, calendar));
+  const crew: DayCrewState = { readyAt: problem.drivers.map(() => null) };
+  const duties: Duty[] = [];
+  const records: DayRecord[] = [];
+  const assignment = new Map<number, string>();
+  const days = problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon);
+
+  for (const day of days) {
+    if (Date.now() > options.deadline || options.signal?.aborted === true) return null;
+    const pending = options.legs.filter((leg) => !state.settled.has(leg));
+    if (pending.length === 0) break;
+    const kept = options.keep?.days.find((record) => record.dayStart === day.start);
+    const pendingUnits = pending.flatMap((leg) => problem.legs[leg]!.units.map((unit) => problem.units[unit]!));
+    let fresh = daySlots(problem, day, crew, pendingUnits);
+    const first = (options.firstCrewsFor ?? []).filter((leg) => !state.settled.has(leg));
+    if (first.length > 0) {
+      const firstUnits = first.flatMap((leg) => problem.legs[leg]!.units.map((unit) => problem.units[unit]!));
+      fresh = withIdleCrews(problem, day, crew, mergeSlots(daySlots(problem, day, crew, firstUnits), fresh, crew), pendingUnits);
+    }
+    const slots = kept === undefined ? fresh : mergeSlots(kept.slots, fresh, crew);
+    if (slots.length === 0) continue;
+    const instance = buildDayInstance(problem, day, slots, pending, state, trackers);
+    if (instance.instance.requests.length === 0) continue;
+    const solution = kept === undefined ? construct(instance.instance).solution : insertInto(instance, kept);
+    const scheduled = scheduleDay(problem, calendar, trackers, instance, solution);
+    const servedRequests = new Set(scheduled.flatMap((outcome) => outcome.requests));
+    for (const outcome of scheduled) {
+      duties.push(outcome.duty);
+      trackers[outcome.duty.driver] = outcome.tracker;
+      crew.readyAt[outcome.duty.driver] = outcome.duty.end + LIMITS.dailyRest;
+    }
+    commitDay(problem, instance, [...servedRequests], state);
+    records.push(dayRecord(day, instance, solution, servedRequests));
+    for (const [k, stops] of solution.routes.entries()) {
+      const slot = instance.slots[k]!;
+      for (const stop of stops) {
+        if (!servedRequests.has(stop.request) || stop.kind !== 'pickup') continue;
+        const request = instance.requests[stop.request]!;
+        assignment.set(request.unit, `${slot.driver}/${slot.lorry}/${day.start}/${request.nuggets.join(',')}`);
+      }
+    }
+  }
+
+  const served = new Set(state.settled);
+  const rejectedBy = new Map(options.rejected.map((entry) => [entry.leg, entry]));
+  const unplanned: UnplannedLeg[] = problem.legs
+    .filter((leg) => !served.has(leg.index))
+    .map((leg) => rejectedBy.get(leg.index) ?? { leg: leg.index, reasonCode: 'not_planned_within_allowance' as const });
+  return {
+    plan: { duties: duties.slice().sort((a, b) => a.driver - b.driver || a.start - b.start), unplanned },
+    served,
+    days: records,
+    assignment,
+  };
+}
+
+/**
+ * The kept slots, plus the fresh ones that overlap none of them on the same driver or lorry, in
+ * driver then start order (a driver's slots chain their drivers'-hours state in that order). A
+ * kept slot that now starts before its driver's daily rest is over is left out (its legs are
+ * then no longer where they were, which the caller sees as a changed plan).
+ */
+function mergeSlots(kept: readonly DutySlot[], fresh: readonly DutySlot[], crew: DayCrewState): DutySlot[] {
+  const usable = kept.filter((slot) => slot.window.start >= (crew.readyAt[slot.driver] ?? Number.NEGATIVE_INFINITY));
+  const extra = fresh.filter(
+    (slot) => !usable.some((other) => (other.driver === slot.driver || other.lorry === slot.lorry) && overlaps(other.window, slot.window)),
+  );
+  return [...usable, ...extra].sort((a, b) => a.driver - b.driver || a.window.start - b.window.start || a.lorry - b.lorry);
+}
+
+/**
+ * Slots for the drivers left without one: each of their availability pieces of the day (after
+ * their daily rest, within 13 h of the first) with a free lorry at their place, the one able to
+ * serve most of `units` (then the largest). Every such duty is a real one.
+ */
+function withIdleCrews(problem: PlanningProblem, day: CalendarSpan, crew: DayCrewState, slots: DutySlot[], units: readonly Unit[]): DutySlot[] {
+  const result = slots.slice();
+  const dayEnd = Math.min(day.end - 1, problem.horizon);
+  for (const driver of problem.drivers) {
+    if (!driver.qualifications.hgv || result.some((slot) => slot.driver === driver.index)) continue;
+    const from = Math.max(day.start, 0, crew.readyAt[driver.index] ?? Number.NEGATIVE_INFINITY);
+    const pieces = driver.availability.map((window) => ({ start: Math.max(window.start, from), end: Math.min(window.end, dayEnd) })).filter((piece) => piece.end > piece.start);
+    const spanEnd = (pieces[0]?.start ?? 0) + LIMITS.dutySpan;
+    for (const piece of pieces) {
+      let best: { slot: DutySlot; serves: number } | null = null;
+      for (const lorry of problem.lorries) {
+        if (lorry.startPlace !== driver.startPlace) continue;
+        for (const available of lorry.availability) {
+          const window = { start: Math.max(piece.start, available.start), end: Math.min(piece.end, available.end, spanEnd) };
+          if (window.end - window.start <= problem.walkRoundCheckMinutes) continue;
+          if (result.some((slot) => slot.lorry === lorry.index && overlaps(slot.window, window))) continue;
+          const serves = units.filter((unit) => unit.eligibleDrivers.includes(driver.index) && unit.eligibleLorries.includes(lorry.index)).length;
+          const slot = { driver: driver.index, lorry: lorry.index, place: driver.startPlace, window };
+          if (best === null || serves > best.serves || (serves === best.serves && lorry.capacity > problem.lorries[best.slot.lorry]!.capacity)) best = { slot, serves };
+        }
+      }
+      if (best !== null && best.serves > 0) result.push(best.slot);
+    }
+  }
+  return result.sort((a, b) => a.driver - b.driver || a.window.start - b.window.start || a.lorry - b.lorry);
+}
+
+/**
+ * The kept routes rebuilt over this day instance (stops whose unit is no longer offered are
+ * left out, with the rest of their leg), then every other request inserted by regret insertion.
+ */
+function insertInto(instance: DayInstance, kept: DayRecord): RoutingSolution {
+  const requestOf = new Map(instance.requests.map((request, index) => [request.unit, index]));
+  const keptRoutes = new Map(kept.slots.map((slot, k) => [slotKey(slot), kept.routes[k]!]));
+  const routes: RouteStop[][] = instance.slots.map((slot) =>
+    (keptRoutes.get(slotKey(slot)) ?? []).flatMap((stop) => {
+      const request = requestOf.get(stop.unit);
+      return request === undefined ? [] : [{ request, kind: stop.kind }];
+    }),
+  );
+  const solution: RoutingSolution = { routes };
+  dropPartialLegs(instance.instance, solution);
+  const placed = new Set(solution.routes.flat().map((stop) => stop.request));
+  const rest = instance.instance.requests.map((_, index) => index).filter((index) => !placed.has(index));
+  regretInsert(instance.instance, solution, { requests: rest, vehicles: instance.instance.vehicles.map((_, k) => k) });
+  dropPartialLegs(instance.instance, solution);
+  return solution;
+}
+
+function dayRecord(day: CalendarSpan, instance: DayInstance, solution: RoutingSolution, served: Set<number>): DayRecord {
+  return {
+    dayStart: day.start,
+    slots: instance.slots,
+    routes: solution.routes.map((stops) =>
+      stops.filter((stop) => served.has(stop.request)).map((stop) => ({ unit: instance.requests[stop.request]!.unit, kind: stop.kind })),
+    ),
+  };
+}
+
+/** Whether every unit `before` served is served by `after` on the same day, driver and lorry, with the same Nuggets, in the same order on its route. */
+export function keepsAssignments(before: BuiltPlan, after: BuiltPlan): boolean {
+  for (const [unit, signature] of before.assignment) if (after.assignment.get(unit) !== signature) return false;
+  for (const record of before.days) {
+    const later = after.days.find((other) => other.dayStart === record.dayStart);
+    if (later === undefined) return record.routes.every((route) => route.length === 0);
+    const laterRoutes = new Map(later.slots.map((slot, k) => [slotKey(slot), later.routes[k]!]));
+    for (const [k, route] of record.routes.entries()) {
+      if (route.length === 0) continue;
+      const kept = new Set(route.map((stop) => `${stop.unit}/${stop.kind}`));
+      const order = (laterRoutes.get(slotKey(record.slots[k]!)) ?? []).map((stop) => `${stop.unit}/${stop.kind}`).filter((key) => kept.has(key));
+      if (order.join(' ') !== route.map((stop) => `${stop.unit}/${stop.kind}`).join(' ')) return false;
+    }
+  }
+  return true;
+}

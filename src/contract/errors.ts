@@ -1,0 +1,104 @@
+/**
+ * The error catalogue: every error `code` the service can answer with, defined once with its
+ * HTTP status and a one-line meaning (rendered into the README and the OpenAPI document).
+ */
+export const ERROR_CATALOGUE = {
+  // 400: malformed HTTP request metadata
+  malformed_json: { status: 400, meaning: 'The request body is not valid JSON.' },
+  unsupported_content_type: { status: 400, meaning: 'The request body is not sent as `application/json`.' },
+  bad_request_header: { status: 400, meaning: 'A request header is malformed (for example an unusable X-Request-ID).' },
+  // 401: bearer credential missing or invalid
+  credential_missing: { status: 401, meaning: 'No `Authorization: Bearer` header was sent.' },
+  credential_malformed: { status: 401, meaning: 'The Authorization header is not `Bearer <token>` with a well-formed token.' },
+  credential_invalid: { status: 401, meaning: 'The token is not known to this service.' },
+  credential_expired: { status: 401, meaning: 'The credential has passed its `expires_at`.' },
+  credential_revoked: { status: 401, meaning: 'The credential was revoked by an operator.' },
+  credential_wrong_environment: { status: 401, meaning: 'The credential was issued for another environment.' },
+  // 403
+  operation_not_allowed: { status: 403, meaning: 'The credential does not allow this operation.' },
+  // 404 / 405
+  route_not_found: { status: 404, meaning: 'No route has this path.' },
+  method_not_allowed: { status: 405, meaning: 'The route exists but not with this HTTP method.' },
+  // 413
+  body_too_large: { status: 413, meaning: 'The request body exceeds the configured limit.' },
+  // 422
+  validation_failed: { status: 422, meaning: 'Request fields or references are invalid; `details` lists each failure with its path.' },
+  // 429
+  rate_limit_exceeded: { status: 429, meaning: 'The per-minute request rate of the credential is reached; `Retry-After` says when to retry.' },
+  total_requests_exhausted: { status: 429, meaning: 'The credential has used its total request allowance.' },
+  matrix_relations_per_request_exceeded: { status: 429, meaning: 'The request needs more road-matrix relations than the credential allows per request.' },
+  matrix_relations_exhausted: { status: 429, meaning: 'The credential has used its lifetime road-matrix relation allowance.' },
+  // 500
+  internal_error: { status: 500, meaning: 'An unexpected failure inside the service; the request id identifies it in the logs.' },
+  // 502
+  upstream_invalid_response: { status: 502, meaning: 'The journey-data provider answered with something that is not a valid matrix.' },
+  upstream_authentication_failed: { status: 502, meaning: 'The journey-data provider rejected the service\'s own credentials.' },
+  // 503
+  planning_capacity_unavailable: { status: 503, meaning: 'All solver workers are busy and the queue is full; retry after `Retry-After`.' },
+  dependency_unavailable: { status: 503, meaning: 'A planning dependency (journey data, database) cannot be reached.' },
+  // 504
+  planning_deadline_expired: { status: 504, meaning: 'The end-to-end planning deadline expired before an answer could be given.' },
+} as const satisfies Record<string, { status: number; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** One field-level failure: `path` locates the field as keys and array indexes. */
+export interface ErrorDetail {
+  path: (string | number)[];
+  code: DetailCode;
+  message: string;
+}
+
+/**
+ * Detail codes: the machine-readable rule a field broke. Schema rules first (named after the
+ * JSON Schema keyword), then the semantic rules of the snapshot.
+ */
+export const DETAIL_CATALOGUE = {
+  required: 'A required property is missing.',
+  unknown_property: 'A property that the schema does not define is present.',
+  wrong_type: 'The value has the wrong JSON type (or is null where null is not allowed).',
+  not_in_enum: 'The value is not one of the allowed values.',
+  wrong_constant: 'The value differs from the only value allowed.',
+  below_minimum: 'The number is below its minimum.',
+  above_maximum: 'The number is above its maximum.',
+  too_short: 'The string is shorter than allowed.',
+  too_long: 'The string is longer than allowed.',
+  too_few_items: 'The array has fewer items than allowed.',
+  too_many_items: 'The array has more items than allowed.',
+  duplicate_items: 'The array must not repeat an item.',
+  invalid_date_time: 'Not an ISO 8601 date-time with an offset (for example 2026-01-05T08:00:00Z or +01:00).',
+  unknown_leg_type: 'The movement leg `type` is not `deliver_empty`, `collect_empty` or `move_nugget`.',
+  invalid_value: 'The value breaks a schema rule not listed above.',
+  duplicate_id: 'The identifier is used more than once in its collection (movement ids across `movements` and `new_movements`).',
+  unknown_reference: 'The identifier refers to nothing in the snapshot.',
+  wrong_place_type: 'The referenced place is of a type not allowed here (for example a home warehouse that is not a `warehouse`).',
+  window_reversed: 'The window ends before it starts.',
+  unknown_timezone: 'The timezone is not a known IANA timezone.',
+  inconsistent_time: 'A time is inconsistent with the snapshot (for example `must_clear_by` before the pickup window opens, or counters observed after `data_as_of`).',
+  same_origin_and_destination: 'A leg moves Nuggets to the place they are picked up from.',
+  nugget_listed_twice: 'A Nugget appears more than once in one leg.',
+} as const;
+
+export type DetailCode = keyof typeof DETAIL_CATALOGUE;
+
+/** An error that reaches the caller in the spec's error envelope. */
+export class ServiceError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: ErrorDetail[];
+  /** Seconds for the `Retry-After` header, only where waiting helps. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; retryAfterSeconds?: number; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ServiceError';
+    this.code = code;
+    this.status = ERROR_CATALOGUE[code].status;
+    this.details = options.details ?? [];
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+export function isServiceError(error: unknown): error is ServiceError {
+  return error instanceof ServiceError;
+}

@@ -1,0 +1,2 @@
+export * from './schemas/index.ts';
+export * from './errors.ts';

@@ -1,0 +1,21 @@
+/**
+ * The MiniZinc engine: runs models on embedded (WebAssembly) or native MiniZinc solvers
+ * under hard time limits, with faithful statuses. It knows nothing of the domain.
+ */
+export { createEngine, type Engine } from './engine.ts';
+export { UnknownSolverError } from './registry.ts';
+export type {
+  BackendName,
+  CompileRequest,
+  CompileResult,
+  EngineErrorInfo,
+  EngineLogger,
+  EngineOptions,
+  SolutionEvent,
+  SolveRequest,
+  SolveResult,
+  SolveStatus,
+  SolverIdentity,
+  SolverInfo,
+  StopReason,
+} from './types.ts';

@@ -1,0 +1,115 @@
+/**
+ * The native backend: a `minizinc` executable (MINIZINC_BIN or PATH): Debian's 2.6.4 with
+ * Gecode, or the official bundle with Chuffed, COIN-BC, HiGHS and OR-Tools CP-SAT. Each run
+ * gets a temporary directory for its data, removed afterwards.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execa } from 'execa';
+import { solveArguments } from '../arguments.ts';
+import { DATA_FILE, dataFileContents, projectRelative } from '../model-files.ts';
+import { knownSolvers, type MinizincSolverConfig } from '../registry.ts';
+import { StreamCollector, type Finish } from '../stream.ts';
+import type { Backend, EngineLogger, SolveJob, SolveResult, SolverInfo } from '../types.ts';
+import { runNative, type NativeEnd } from './run.ts';
+
+export interface NativeBackendOptions {
+  projectRoot: string;
+  /** The executable; `minizinc` means the one on PATH. */
+  bin: string;
+  /** The executable was configured explicitly: failing to run it is an error, not an absence. */
+  required: boolean;
+  logger?: EngineLogger;
+}
+
+const PROBE_MODEL = 'var 1..2: x;\nsolve satisfy;\n';
+const PROBE_MS = 30_000;
+
+function finishOf(end: NativeEnd, elapsedMs: number): Finish {
+  switch (end.kind) {
+    case 'exited':
+      return end.exitCode === 0 ? { ending: 'exited', elapsedMs } : { ending: 'exited', elapsedMs, failure: `MiniZinc exited with code ${end.exitCode}` };
+    case 'crashed':
+      return { ending: 'crashed', elapsedMs, failure: end.message };
+    default:
+      return { ending: end.kind, elapsedMs };
+  }
+}
+
+async function withTemporaryDirectory<T>(use: (directory: string) => Promise<T>): Promise<T> {
+  const directory = await mkdtemp(join(tmpdir(), 'mzn-native-'));
+  try {
+    return await use(directory);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/** A solver is offered only if it solves a one-variable model: a configuration can name a missing binary. */
+async function probe(bin: string, solver: SolverInfo): Promise<string | undefined> {
+  return withTemporaryDirectory(async (directory) => {
+    await writeFile(join(directory, 'probe.mzn'), PROBE_MODEL);
+    const result = await execa(bin, ['--solver', solver.minizincId, 'probe.mzn'], { cwd: directory, reject: false, timeout: PROBE_MS });
+    return result.exitCode === 0 && result.stdout.includes('----------') ? undefined : `${result.shortMessage ?? ''} ${result.stderr}`.trim();
+  });
+}
+
+/** Null when no executable is found and none was configured. */
+export async function createNativeBackend(options: NativeBackendOptions): Promise<Backend | null> {
+  const version = await execa(options.bin, ['--version'], { reject: false, timeout: PROBE_MS });
+  if (version.exitCode !== 0) {
+    if (!options.required) return null;
+    throw new Error(`The native MiniZinc "${options.bin}" cannot be run: ${version.shortMessage}`);
+  }
+  const listed = await execa(options.bin, ['--solvers-json'], { timeout: PROBE_MS });
+  const candidates = knownSolvers(JSON.parse(listed.stdout) as MinizincSolverConfig[], 'native');
+  const failures = await Promise.all(candidates.map((solver) => probe(options.bin, solver)));
+  failures.forEach((failure, index) => {
+    if (failure !== undefined) options.logger?.warn({ solver: candidates[index]!.key, failure }, 'native solver listed but not runnable');
+  });
+  const minizincVersion = /version (\S+?),?\s/.exec(version.stdout)?.[1] ?? 'unknown';
+  return new Native(options.projectRoot, options.bin, minizincVersion, candidates.filter((_, index) => failures[index] === undefined));
+}
+
+class Native implements Backend {
+  readonly name = 'native' as const;
+
+  constructor(
+    private readonly projectRoot: string,
+    private readonly bin: string,
+    readonly minizincVersion: string,
+    private readonly offered: SolverInfo[],
+  ) {}
+
+  solvers(): SolverInfo[] {
+    return this.offered;
+  }
+
+  solve(job: SolveJob): Promise<SolveResult> {
+    return withTemporaryDirectory(async (directory) => {
+      const { request } = job;
+      const data = dataFileContents(request.data);
+      const dataPath = join(directory, DATA_FILE);
+      if (data !== undefined) await writeFile(dataPath, data);
+      const nameFile = (filename: string) => (filename === dataPath ? 'data' : projectRelative(this.projectRoot, filename));
+      const elapsedMs = () => Math.round(performance.now() - job.startedAt);
+      const collector = new StreamCollector(nameFile, request.onSolution, elapsedMs);
+      const args = ['--json-stream', ...solveArguments(job, performance.now()), job.modelPath, ...(data === undefined ? [] : [dataPath])];
+      const end = await runNative({
+        bin: this.bin,
+        args,
+        cwd: directory,
+        deadlineAt: job.deadlineAt,
+        ...(request.signal === undefined ? {} : { signal: request.signal }),
+        onMessage: (message) => collector.accept(message),
+        onStderr: (text) => collector.addStderr(text),
+      });
+      return collector.finish(finishOf(end, elapsedMs()), job.solver, this.minizincVersion);
+    });
+  }
+
+  async close(): Promise<void> {
+    // Runs own their processes and directories; nothing outlives them.
+  }
+}

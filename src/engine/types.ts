@@ -1,0 +1,143 @@
+/**
+ * The engine's vocabulary: what a caller asks (SolveRequest), what it gets back (SolveResult)
+ * and what a backend must provide to be plugged in (Backend).
+ */
+
+export type SolveStatus = 'OPTIMAL' | 'SATISFIED' | 'UNSATISFIABLE' | 'UNKNOWN' | 'ERROR';
+
+/** Where a solver runs. A new backend (for example 'cp-sat') is one more name here. */
+export type BackendName = 'embedded' | 'native';
+
+/**
+ * Why the run ended: `complete` (the solver finished its search: a proof, or a satisfying
+ * solution of a satisfaction problem), `time_limit`, `cancelled` (the caller's AbortSignal),
+ * `failed` (status ERROR).
+ */
+export type StopReason = 'complete' | 'time_limit' | 'cancelled' | 'failed';
+
+/** A solution as it streams in, before the run ends. */
+export interface SolutionEvent {
+  solution: Record<string, unknown>;
+  objective: number | null;
+  elapsedMs: number;
+}
+
+export interface SolveRequest {
+  /** Path of a .mzn file, absolute or relative to the engine's project root. */
+  model: string;
+  /** MiniZinc JSON data: enums as {"e": "NAME"}, sets as {"set": [...]}. */
+  data: Record<string, unknown>;
+  /** 'gecode' | 'chuffed' | 'cbc' | 'highs' | 'cp-sat', optionally pinned: 'native:gecode'. */
+  solver: string;
+  /** Wall-clock budget from the call, queue wait included; the result arrives by then. */
+  timeLimitMs: number;
+  /** Random seed, passed where the solver takes one (`-r`); default DEFAULT_SEED, so runs repeat. */
+  seed?: number;
+  /** Let the solver ignore the search annotations, where it can (`-f`). */
+  freeSearch?: boolean;
+  /** Called with every improving solution as it arrives. */
+  onSolution?: (event: SolutionEvent) => void;
+  /** Aborting ends the run at once; the result keeps the best solution found so far. */
+  signal?: AbortSignal;
+}
+
+export interface SolverIdentity {
+  /** Short id: 'gecode', 'chuffed', 'cbc', 'highs', 'cp-sat'. */
+  id: string;
+  name: string;
+  version: string;
+}
+
+export interface EngineErrorInfo {
+  message: string;
+  /** `file:line.column-...`, the file relative to the project root (or `data`). */
+  location?: string;
+}
+
+export interface SolveResult {
+  status: SolveStatus;
+  /** The model's output variables by name, as MiniZinc JSON (the best solution). */
+  solution: Record<string, unknown> | null;
+  objective: number | null;
+  bestBound: number | null;
+  statistics: Record<string, number | string>;
+  solver: SolverIdentity;
+  backend: BackendName;
+  minizincVersion: string;
+  elapsedMs: number;
+  stop: StopReason;
+  /** Set when status is ERROR. */
+  error?: EngineErrorInfo;
+}
+
+export interface SolverInfo extends SolverIdentity {
+  backend: BackendName;
+  /** `backend:id`, the pinned form accepted by `solve`. */
+  key: string;
+  /** The MiniZinc solver configuration id passed to `--solver`. */
+  minizincId: string;
+  /** The MiniZinc standard flags the solver accepts (`-f`, `-r`, ...). */
+  flags: string[];
+}
+
+export interface CompileRequest {
+  model: string;
+  data: Record<string, unknown>;
+  /** Whose constraint library shapes the FlatZinc (default gecode). */
+  solver?: string;
+  /** A directory of .mzn files searched before the standard library (`-I`), e.g. redefinitions of globals. */
+  libraryDir?: string;
+  timeLimitMs: number;
+  signal?: AbortSignal;
+}
+
+export interface CompileResult {
+  /** FlatZinc as JSON (`--fzn-format json`), null when compilation failed or was stopped. */
+  flatzinc: Record<string, unknown> | null;
+  /** The output model (.ozn) that turns solver values into the model's output. */
+  outputModel: string | null;
+  statistics: Record<string, number | string>;
+  minizincVersion: string;
+  elapsedMs: number;
+  error?: EngineErrorInfo;
+}
+
+/** A resolved solve handed to a backend: paths resolved, deadline fixed. */
+export interface SolveJob {
+  request: SolveRequest;
+  modelPath: string;
+  solver: SolverInfo;
+  startedAt: number;
+  deadlineAt: number;
+}
+
+export interface Backend {
+  readonly name: BackendName;
+  readonly minizincVersion: string;
+  solvers(): SolverInfo[];
+  solve(job: SolveJob): Promise<SolveResult>;
+  close(): Promise<void>;
+}
+
+export interface EngineLogger {
+  warn(object: Record<string, unknown>, message: string): void;
+}
+
+export interface EngineOptions {
+  /** Relative model paths resolve against it; error locations are named relative to it. Default: the working directory. */
+  projectRoot?: string;
+  /** Concurrent solves (embedded workers and native processes); default os.availableParallelism(). */
+  workers?: number;
+  /** Solves that may wait for a slot; beyond it `solve` rejects with planning_capacity_unavailable. Default 16. */
+  queueLimit?: number;
+  /** Native `minizinc` executable. Unset: `minizinc` on PATH, if any. */
+  minizincBin?: string;
+  /**
+   * Backends to start, in order of preference for unpinned solver ids. Default
+   * ['native', 'embedded'] when minizincBin is configured, else ['embedded', 'native'].
+   */
+  backends?: BackendName[];
+  /** Solver ids that must exist; createEngine rejects otherwise. */
+  requireSolvers?: string[];
+  logger?: EngineLogger;
+}

@@ -1,0 +1,2 @@
+export { createApp, type AppOptions } from './app.ts';
+export type { AccessControl, Operation, Planner, PlanningContext, PlanningOperation, ReadinessReport } from './ports.ts';

@@ -1,0 +1,3 @@
+export { assembleManifests, type AssembledPlan } from './assemble.ts';
+export { minuteFormatter } from './time.ts';
+export { unplannedMovement } from './unplanned.ts';

@@ -1,0 +1,1 @@
+export { createPrechecks, precheckLegs, type Prechecks } from './run.ts';

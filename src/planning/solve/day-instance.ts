@@ -1,0 +1,259 @@
+/**
+ * One operating day of the manifest problem as a `RoutingInstance` for models/pdptw.mzn (hours
+ * rules on): the day's duty slots are the vehicles, the units of the legs that can be served that
+ * day are the requests. Choices the routing model does not make are fixed here, deterministically:
+ * - the empty Nuggets of a deliver_empty (reserved ones first, then the pool Nugget nearest the
+ *   destination; Nuggets a collection brings in are not redirected);
+ * - where a collected empty goes: back to the duty's own warehouse (the route-end delivery), the
+ *   warehouse nearest the collection among the day's duty places that may take it;
+ * - place capacity: a delivery into a place with a Nugget capacity is offered only while the
+ *   place's initial occupancy plus every delivery planned into it fits (Nuggets taken away are not
+ *   counted as freeing room), so occupancy never exceeds the capacity at any moment;
+ * - a move_nugget is offered only when its Nuggets are at its origin at the start of the day, and
+ *   one leg a day per Nugget.
+ * All of these are restrictions: every plan they allow is legal.
+ */
+import { LIMITS } from '../hours/index.ts';
+import type { HoursTracker } from '../hours/index.ts';
+import type { CalendarSpan, PlanningProblem, Unit } from '../problem/index.ts';
+import type { DutySlot } from './duties.ts';
+import { checkRoute } from './routing/evaluate.ts';
+import type { RoutingInstance, RoutingRequest } from './routing/types.ts';
+
+/** What earlier days of the plan have used up. */
+export interface PlanningState {
+  /** Current place of every Nugget (index), after the legs planned so far. */
+  nuggetPlace: number[];
+  /** Nuggets already given to a planned leg. */
+  nuggetsTaken: Set<number>;
+  /** Nuggets that may still arrive at each capacitated place (null: no capacity). */
+  room: (number | null)[];
+  /** Legs planned, and legs no longer offered. */
+  settled: Set<number>;
+}
+
+/** A request of the day instance: which unit it is and the choices made for it. */
+export interface DayRequest {
+  unit: number;
+  /** Nuggets it carries (deliver_empty: the chosen empties). */
+  nuggets: number[];
+  pickupPlace: number;
+  /** Where it is unloaded (collect_empty: the duty's warehouse). */
+  deliveryPlace: number;
+  /** collect_empty: unloaded as yard work at the duty's warehouse. */
+  toWarehouse: boolean;
+}
+
+export interface DayInstance {
+  instance: RoutingInstance;
+  requests: DayRequest[];
+  slots: DutySlot[];
+}
+
+export const hoursLimits = {
+  maxDriving: LIMITS.dailyDriving,
+  // the walk-round check comes before the vehicle's departure
+  maxSpan: LIMITS.dutySpan,
+  drivingBeforeBreak: LIMITS.drivingBeforeBreak,
+  breakLength: LIMITS.fullBreak,
+};
+
+/** The driving counters a duty starting at `start` begins with (D2 with D3/D4 folded in, and D1). */
+export function startingCounters(tracker: HoursTracker, start: number): { drivingDone: number; drivingSinceBreak: number } {
+  const state = tracker.clone();
+  state.idleUntil(start);
+  const weekly = Math.min(LIMITS.weeklyDriving - state.drivingThisWeek, LIMITS.fortnightDriving - state.drivingThisWeek - state.drivingPreviousWeek);
+  return {
+    drivingDone: Math.min(LIMITS.dailyDriving, Math.max(state.drivingToday, LIMITS.dailyDriving - Math.max(0, weekly))),
+    drivingSinceBreak: Math.min(state.drivingSinceBreak, LIMITS.drivingBeforeBreak),
+  };
+}
+
+/**
+ * The counters the model gets for slot k. A driver's slots of one day share the daily driving
+ * allowance in proportion to their lengths (a restriction: the model sees each slot alone); a
+ * later slot starts D1 afresh when the gap before it is a full break.
+ */
+function slotCounters(slots: readonly DutySlot[], k: number, tracker: HoursTracker): { drivingDone: number; drivingSinceBreak: number } {
+  const slot = slots[k]!;
+  const own = slots.filter((other) => other.driver === slot.driver);
+  const first = own[0]!;
+  const counters = startingCounters(tracker, first.window.start);
+  const length = (s: DutySlot) => s.window.end - s.window.start;
+  const total = own.reduce((sum, s) => sum + length(s), 0);
+  const allowance = LIMITS.dailyDriving - counters.drivingDone;
+  const share = own.length === 1 ? allowance : Math.floor((allowance * length(slot)) / total);
+  const previous = own[own.indexOf(slot) - 1];
+  const rested = previous !== undefined && slot.window.start - previous.window.end >= LIMITS.fullBreak;
+  return {
+    drivingDone: LIMITS.dailyDriving - share,
+    drivingSinceBreak: previous === undefined ? counters.drivingSinceBreak : rested ? 0 : counters.drivingSinceBreak,
+  };
+}
+
+function clip(window: { start: number; end: number }, from: number, to: number): { earliest: number; latest: number } {
+  return { earliest: Math.max(window.start, from), latest: Math.min(window.end, to) };
+}
+
+interface LegOffer {
+  requests: (RoutingRequest & { day: DayRequest })[];
+  nuggets: number[];
+  room: Map<number, number>;
+}
+
+/** The requests of one leg on this day, or null when it cannot be offered today. */
+function offerLeg(
+  problem: PlanningProblem,
+  legIndex: number,
+  day: CalendarSpan,
+  slots: DutySlot[],
+  state: PlanningState,
+  usedToday: Set<number>,
+  roomLeft: (number | null)[],
+): LegOffer | null {
+  const leg = problem.legs[legIndex]!;
+  const from = Math.max(day.start, 0);
+  const to = Math.min(day.end - 1, problem.horizon);
+  const travel = problem.travelMinutes;
+  const nuggets: number[] = [];
+  const room = new Map<number, number>();
+  const requests: LegOffer['requests'] = [];
+  const takes = (place: number, count: number): boolean => {
+    const left = roomLeft[place];
+    if (left === null || left === undefined) return true;
+    const wanted = (room.get(place) ?? 0) + count;
+    if (wanted > left) return false;
+    room.set(place, wanted);
+    return true;
+  };
+  for (const unitIndex of leg.units) {
+    const unit: Unit = problem.units[unitIndex]!;
+    const pickupService = unit.size * unit.pickupMinutesPerNugget;
+    const deliveryService = unit.size * unit.deliveryMinutesPerNugget;
+    let pickupPlace: number;
+    let deliveryPlace: number;
+    let toWarehouse = false;
+    let carried: number[];
+    let eligible = slots.flatMap((slot, k) =>
+      unit.eligibleDrivers.includes(slot.driver) && unit.eligibleLorries.includes(slot.lorry) ? [k] : [],
+    );
+    if (unit.type === 'deliver_empty') {
+      deliveryPlace = unit.deliveryPlace!;
+      const candidates = [...(unit.empties?.reserved ?? []), ...(unit.empties === null ? [] : problem.emptyPools[unit.empties.source])]
+        .filter((c) => c.viaCollectUnit === null && !state.nuggetsTaken.has(c.nugget) && !usedToday.has(c.nugget) && !nuggets.includes(c.nugget))
+        .filter((c) => state.nuggetPlace[c.nugget] === c.place);
+      const reservedCount = unit.empties?.reserved.length ?? 0;
+      const ranked = candidates
+        .map((c, order) => ({ c, reserved: order < reservedCount ? 0 : 1 }))
+        .sort((a, b) => a.reserved - b.reserved || travel[a.c.place]![deliveryPlace]! - travel[b.c.place]![deliveryPlace]! || a.c.nugget - b.c.nugget);
+      // all the unit's empties from one place (one pickup stop)
+      const first = ranked[0];
+      if (first === undefined) return null;
+      const samePlace = ranked.filter((entry) => entry.c.place === first.c.place).slice(0, unit.size);
+      if (samePlace.length < unit.size) return null;
+      pickupPlace = first.c.place;
+      carried = samePlace.map((entry) => entry.c.nugget);
+    } else if (unit.type === 'collect_empty') {
+      pickupPlace = unit.pickupPlaces[0]!;
+      carried = unit.nuggets;
+      if (state.nuggetPlace[carried[0]!] !== pickupPlace || usedToday.has(carried[0]!)) return null;
+      const warehouses = new Set(unit.emptyDestinations?.warehouses ?? []);
+      const depots = [...new Set(eligible.map((k) => slots[k]!.place))].filter((place) => warehouses.has(place));
+      depots.sort((a, b) => travel[pickupPlace]![a]! - travel[pickupPlace]![b]! || a - b);
+      const depot = depots.find((place) => (roomLeft[place] ?? Infinity) - (room.get(place) ?? 0) >= unit.size);
+      if (depot === undefined) return null;
+      deliveryPlace = depot;
+      toWarehouse = true;
+      eligible = eligible.filter((k) => slots[k]!.place === depot);
+    } else {
+      pickupPlace = unit.pickupPlaces[0]!;
+      deliveryPlace = unit.deliveryPlace!;
+      carried = unit.nuggets;
+      if (carried.some((n) => state.nuggetPlace[n] !== pickupPlace || usedToday.has(n))) return null;
+    }
+    if (eligible.length === 0) return null;
+    if (!takes(deliveryPlace, unit.size)) return null;
+    const pickupWindow = clip(unit.pickupWindow, from, to);
+    if (unit.mustClearBy !== null) pickupWindow.latest = Math.min(pickupWindow.latest, unit.mustClearBy - pickupService);
+    const deliveryWindow = toWarehouse ? { earliest: from, latest: to } : clip(unit.deliveryWindow, from, to);
+    if (pickupWindow.earliest > pickupWindow.latest || deliveryWindow.earliest > deliveryWindow.latest) return null;
+    nuggets.push(...carried);
+    requests.push({
+      pickupLocation: pickupPlace,
+      deliveryLocation: deliveryPlace,
+      pickupWindow,
+      deliveryWindow,
+      pickupService,
+      deliveryService,
+      quantity: unit.size,
+      droppable: true,
+      leg: legIndex,
+      deliverAtRouteEnd: toWarehouse,
+      eligibleVehicles: eligible,
+      day: { unit: unitIndex, nuggets: carried, pickupPlace, deliveryPlace, toWarehouse },
+    });
+  }
+  return { requests, nuggets, room };
+}
+
+/** The day's routing instance over the legs in `legs` (in order) that can be offered today. */
+export function buildDayInstance(
+  problem: PlanningProblem,
+  day: CalendarSpan,
+  slots: DutySlot[],
+  legs: readonly number[],
+  state: PlanningState,
+  trackers: HoursTracker[],
+): DayInstance {
+  const usedToday = new Set<number>();
+  const roomLeft = state.room.slice();
+  const requests: DayRequest[] = [];
+  const routingRequests: RoutingRequest[] = [];
+  for (const legIndex of legs) {
+    const offer = offerLeg(problem, legIndex, day, slots, state, usedToday, roomLeft);
+    if (offer === null) continue;
+    for (const nugget of offer.nuggets) usedToday.add(nugget);
+    for (const [place, count] of offer.room) roomLeft[place] = roomLeft[place]! - count;
+    for (const { day: dayRequest, ...request } of offer.requests) {
+      requests.push(dayRequest);
+      routingRequests.push(request);
+    }
+  }
+  const instance: RoutingInstance = {
+    name: `day ${day.localDate}`,
+    travel: problem.travelMinutes,
+    horizon: problem.horizon,
+    requests: routingRequests,
+    vehicles: slots.map((slot, k) => {
+      const departure = slot.window.start + problem.walkRoundCheckMinutes;
+      return {
+        startLocation: slot.place,
+        endLocation: slot.place,
+        window: { earliest: departure, latest: slot.window.end },
+        capacity: problem.lorries[slot.lorry]!.capacity,
+        ...slotCounters(slots, k, trackers[slot.driver]!),
+      };
+    }),
+    hours: { ...hoursLimits, maxSpan: hoursLimits.maxSpan - problem.walkRoundCheckMinutes },
+    vehiclesFirst: false,
+  };
+  restrictToReachable(instance);
+  return { instance, requests, slots };
+}
+
+/**
+ * Each request keeps only the vehicles that could serve its leg on a route of its own (the
+ * leg's requests alone): a necessary condition, so nothing is lost, and the search stops trying
+ * lorries on the other side of the country.
+ */
+function restrictToReachable(instance: RoutingInstance): void {
+  const byLeg = new Map<number, number[]>();
+  instance.requests.forEach((request, index) => byLeg.set(request.leg, [...(byLeg.get(request.leg) ?? []), index]));
+  for (const indexes of byLeg.values()) {
+    for (const index of indexes) {
+      const request = instance.requests[index]!;
+      const alone = [{ request: index, kind: 'pickup' as const }, { request: index, kind: 'delivery' as const }];
+      request.eligibleVehicles = (request.eligibleVehicles ?? instance.vehicles.map((_, k) => k)).filter((k) => checkRoute(instance, k, alone).ok);
+    }
+  }
+}

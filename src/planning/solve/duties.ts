@@ -1,0 +1,175 @@
+/**
+ * Candidate duties of one operating day: a driver works in each availability window of the day
+ * (one plan duty per window, all inside one 13-hour drivers'-hours duty), each with a lorry that
+ * starts at the driver's start place (so the driver can take it over there) and is free then;
+ * a plan duty starts and ends at that place. These are restrictions of the real problem (a
+ * driver could change lorry elsewhere or end the day away); every duty they give is a real one.
+ */
+import type { CalendarSpan, MinuteWindow, PlanningProblem, Unit } from '../problem/index.ts';
+import { LIMITS } from '../hours/index.ts';
+
+export interface DutySlot {
+  driver: number;
+  lorry: number;
+  /** Start and end place of the duty (the lorry's place). */
+  place: number;
+  /** When the duty may run: driver and lorry both available, inside the day, after the driver's daily rest. */
+  window: MinuteWindow;
+}
+
+/** The longest part of `windows` inside [from, to] (inclusive), or null. */
+function longestInside(windows: readonly MinuteWindow[], from: number, to: number): MinuteWindow | null {
+  let best: MinuteWindow | null = null;
+  for (const window of windows) {
+    const start = Math.max(window.start, from);
+    const end = Math.min(window.end, to);
+    if (end <= start) continue;
+    if (best === null || end - start > best.end - best.start) best = { start, end };
+  }
+  return best;
+}
+
+export interface DayCrewState {
+  /** Per driver: minute from which the next duty may start (after the last duty and a daily rest), or null. */
+  readyAt: (number | null)[];
+}
+
+/** Whether the pair (over `window`) could serve the unit at all: eligible, and both windows reachable in time. */
+function couldServe(unit: Unit, driver: number, lorry: number, window: MinuteWindow): boolean {
+  if (!unit.eligibleDrivers.includes(driver) || !unit.eligibleLorries.includes(lorry)) return false;
+  const overlaps = (w: MinuteWindow) => w.start <= window.end && w.end >= window.start;
+  return overlaps(unit.pickupWindow) && overlaps(unit.deliveryWindow);
+}
+
+/**
+ * The duty slots of `day`: a driver works in each availability window of the day (all within
+ * 13 h of the first, so that one daily duty covers them), each with a lorry at the driver's
+ * place. First as many drivers as possible get a lorry of their own for the day (a maximum
+ * matching, preferring the lorries that could serve more units). Then drivers left without one
+ * borrow, window by window, a lorry that is idle at that time, greedily as a set cover: each time
+ * the pair that could serve the most units no chosen pair could serve yet (then most units,
+ * largest lorry, longest time, lowest indexes). Slots no longer than the walk-round check are left out.
+ */
+export function daySlots(problem: PlanningProblem, day: CalendarSpan, crew: DayCrewState, units: readonly Unit[]): DutySlot[] {
+  const dayEnd = Math.min(day.end - 1, problem.horizon);
+  const piecesOf = new Map<number, MinuteWindow[]>();
+  for (const driver of problem.drivers) {
+    if (!driver.qualifications.hgv) continue;
+    const from = Math.max(day.start, 0, crew.readyAt[driver.index] ?? Number.NEGATIVE_INFINITY);
+    const pieces = piecesInside(driver.availability, from, dayEnd);
+    if (pieces.length === 0) continue;
+    const spanEnd = pieces[0]!.start + LIMITS.dutySpan;
+    const clipped = pieces
+      .map((piece) => ({ start: piece.start, end: Math.min(piece.end, spanEnd) }))
+      .filter((piece) => piece.end - piece.start > problem.walkRoundCheckMinutes);
+    if (clipped.length > 0) piecesOf.set(driver.index, clipped);
+  }
+  const pairing = (driver: number, lorryIndex: number, pieces: MinuteWindow[]): Candidate | null => {
+    const lorry = problem.lorries[lorryIndex]!;
+    if (lorry.startPlace !== problem.drivers[driver]!.startPlace) return null;
+    const slots: DutySlot[] = [];
+    const serves = new Set<number>();
+    for (const piece of pieces) {
+      const window = longestInside(lorry.availability, piece.start, piece.end);
+      if (window === null || window.end - window.start <= problem.walkRoundCheckMinutes) continue;
+      slots.push({ driver, lorry: lorryIndex, place: lorry.startPlace, window });
+      for (const unit of units) if (couldServe(unit, driver, lorryIndex, window)) serves.add(unit.index);
+    }
+    return slots.length === 0 || serves.size === 0 ? null : { slots, serves: [...serves] };
+  };
+  const covered = new Set<number>();
+  const chosen: DutySlot[] = [];
+  const lorryBusy = new Map<number, MinuteWindow[]>();
+  const take = (candidate: Candidate) => {
+    chosen.push(...candidate.slots);
+    for (const slot of candidate.slots) lorryBusy.set(slot.lorry, [...(lorryBusy.get(slot.lorry) ?? []), slot.window]);
+    for (const unit of candidate.serves) covered.add(unit);
+  };
+  // 1. a lorry of their own for the day: a maximum matching of drivers to lorries (augmenting
+  //    paths, Kuhn), trying each driver's lorries in order of how many units the pair could serve
+  const options = new Map<number, Candidate[]>();
+  for (const [driver, pieces] of piecesOf) {
+    const list = problem.lorries.flatMap((lorry) => pairing(driver, lorry.index, pieces) ?? []);
+    list.sort((a, b) => b.serves.length - a.serves.length || problem.lorries[b.slots[0]!.lorry]!.capacity - problem.lorries[a.slots[0]!.lorry]!.capacity || a.slots[0]!.lorry - b.slots[0]!.lorry);
+    if (list.length > 0) options.set(driver, list);
+  }
+  const lorryOwner = new Map<number, number>();
+  const ownLorry = new Map<number, Candidate>();
+  const augment = (driver: number, seen: Set<number>): boolean => {
+    for (const candidate of options.get(driver) ?? []) {
+      const lorry = candidate.slots[0]!.lorry;
+      if (seen.has(lorry)) continue;
+      seen.add(lorry);
+      const owner = lorryOwner.get(lorry);
+      if (owner === undefined || augment(owner, seen)) {
+        lorryOwner.set(lorry, driver);
+        ownLorry.set(driver, candidate);
+        return true;
+      }
+    }
+    return false;
+  };
+  const drivers = [...options.keys()].sort((a, b) => options.get(a)!.length - options.get(b)!.length || a - b);
+  for (const driver of drivers) augment(driver, new Set());
+  const driverDone = new Set<number>();
+  for (const [driver, candidate] of [...ownLorry].sort((a, b) => a[0] - b[0])) {
+    take(candidate);
+    driverDone.add(driver);
+  }
+  // 2. the others borrow idle lorries, window by window
+  const overlaps = (a: MinuteWindow, b: MinuteWindow) => a.start < b.end && b.start < a.end;
+  for (;;) {
+    const candidates: Candidate[] = [];
+    for (const [driver, pieces] of piecesOf) {
+      if (driverDone.has(driver)) continue;
+      for (const piece of pieces) {
+        if (chosen.some((slot) => slot.driver === driver && overlaps(slot.window, piece))) continue;
+        for (const lorry of problem.lorries) {
+          const candidate = pairing(driver, lorry.index, [piece]);
+          if (candidate === null) continue;
+          if ((lorryBusy.get(lorry.index) ?? []).some((busy) => overlaps(busy, candidate.slots[0]!.window))) continue;
+          candidates.push(candidate);
+        }
+      }
+    }
+    const best = pickBest(problem, candidates, covered);
+    if (best === null) break;
+    take(best);
+  }
+  return chosen.sort((a, b) => a.driver - b.driver || a.window.start - b.window.start);
+}
+
+interface Candidate {
+  slots: DutySlot[];
+  serves: number[];
+}
+
+function pickBest(problem: PlanningProblem, candidates: readonly Candidate[], covered: Set<number>): Candidate | null {
+  let best: { candidate: Candidate; fresh: number } | null = null;
+  for (const candidate of candidates) {
+    const fresh = candidate.serves.filter((unit) => !covered.has(unit)).length;
+    if (best === null || better(problem, { candidate, fresh }, best)) best = { candidate, fresh };
+  }
+  return best?.candidate ?? null;
+}
+
+/** The parts of `windows` inside [from, to], in time order. */
+function piecesInside(windows: readonly MinuteWindow[], from: number, to: number): MinuteWindow[] {
+  return windows.flatMap((window) => {
+    const start = Math.max(window.start, from);
+    const end = Math.min(window.end, to);
+    return end > start ? [{ start, end }] : [];
+  });
+}
+
+function better(problem: PlanningProblem, a: { candidate: Candidate; fresh: number }, b: { candidate: Candidate; fresh: number }): boolean {
+  if (a.fresh !== b.fresh) return a.fresh > b.fresh;
+  if (a.candidate.serves.length !== b.candidate.serves.length) return a.candidate.serves.length > b.candidate.serves.length;
+  const first = (c: Candidate) => c.slots[0]!;
+  const capacity = problem.lorries[first(a.candidate).lorry]!.capacity - problem.lorries[first(b.candidate).lorry]!.capacity;
+  if (capacity !== 0) return capacity > 0;
+  const length = (c: Candidate) => c.slots.reduce((sum, slot) => sum + slot.window.end - slot.window.start, 0);
+  if (length(a.candidate) !== length(b.candidate)) return length(a.candidate) > length(b.candidate);
+  const [x, y] = [first(a.candidate), first(b.candidate)];
+  return x.driver < y.driver || (x.driver === y.driver && (x.lorry < y.lorry || (x.lorry === y.lorry && x.window.start < y.window.start)));
+}

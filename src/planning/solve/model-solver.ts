@@ -1,0 +1,43 @@
+/**
+ * What the orchestration needs of the engine (src/engine): solve one model file on some data.
+ * Kept this narrow so the planner can be driven by the embedded or the native engine alike.
+ */
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+export type ModelStatus = 'OPTIMAL' | 'SATISFIED' | 'UNSATISFIABLE' | 'UNKNOWN' | 'ERROR';
+
+export interface ModelRun {
+  /** File name under models/, e.g. `pdptw.mzn`. */
+  model: string;
+  data: Record<string, unknown>;
+  /** Solver tag, e.g. `gecode` or `chuffed`. */
+  solver: string;
+  timeLimitMs: number;
+  seed: number;
+  /** Stop after this many failures (deterministic where the solver supports it), or null. */
+  failLimit?: number | null;
+  signal?: AbortSignal;
+}
+
+export interface ModelOutcome {
+  status: ModelStatus;
+  /** Output variables of the best solution by name, or null. */
+  solution: Record<string, unknown> | null;
+  objective: number | null;
+  /** Human-readable identity of the solver that ran (for evidence), e.g. "gecode 6.4.0". */
+  solverName?: string;
+  minizincVersion?: string;
+  error?: string;
+}
+
+export interface ModelSolver {
+  solve(run: ModelRun): Promise<ModelOutcome>;
+  /** Whether `failLimit` is honoured (then a run cut by it is reproducible); time limits only otherwise. */
+  readonly failLimits?: boolean;
+}
+
+/** Absolute path of models/<name>. */
+export function modelPath(name: string): string {
+  return join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'models', name);
+}

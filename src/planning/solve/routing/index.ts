@@ -1,0 +1,69 @@
+/**
+ * The routing core: construction, then large-neighbourhood search with models/pdptw.mzn.
+ * Used by the manifest planner (drivers' hours on) and the routing benchmarks (hours off).
+ */
+import { evaluateSolution } from './evaluate.ts';
+import { construct } from './insertion.ts';
+import { improveByLns, type LnsResult } from './lns.ts';
+import type { ModelSolver } from '../model-solver.ts';
+import type { RoutingCost, RoutingInstance, RoutingSolution } from './types.ts';
+
+export type * from './types.ts';
+export { checkRoute, compareCost, evaluateSolution } from './evaluate.ts';
+export { pdptwData, pdptwRoutes } from './model-data.ts';
+export { construct, regretInsert } from './insertion.ts';
+
+export interface RoutingSearchOptions {
+  solver: ModelSolver;
+  /** Solver tag for the subproblems. */
+  solverTag: string;
+  /** Epoch milliseconds by which the search stops. */
+  deadline: number;
+  seed: number;
+  /** The deterministic budget: subproblems at most. */
+  maxIterations: number;
+  /** Failure limit per subproblem (deterministic). */
+  failLimit: number;
+  /** Stop after this many subproblems in a row without an improvement (null: never). */
+  stallLimit?: number | null;
+  /** Most routes a neighbourhood opens (null: no cap; the benchmarks). */
+  maxRoutes?: number | null;
+  signal?: AbortSignal;
+  onImprovement?: (cost: RoutingCost, iteration: number) => void;
+}
+
+export interface RoutingOutcome {
+  solution: RoutingSolution;
+  cost: RoutingCost;
+  /** Cost of the construction before the search. */
+  constructed: RoutingCost;
+  /** Requests the construction could not insert (left unserved unless the search placed them). */
+  lns: LnsResult;
+  constructMs: number;
+}
+
+/** Constructs a first solution and improves it until the iteration budget or the deadline. */
+export async function solveRouting(instance: RoutingInstance, options: RoutingSearchOptions): Promise<RoutingOutcome> {
+  const constructStarted = Date.now();
+  const { solution } = construct(instance);
+  const constructMs = Date.now() - constructStarted;
+  const first = evaluateSolution(instance, solution);
+  if (!first.ok) throw new Error(`routing: the construction is infeasible: ${first.reason}`);
+  const lns = await improveByLns(instance, solution, {
+    solver: options.solver,
+    solverTag: options.solverTag,
+    deadline: options.deadline,
+    seed: options.seed,
+    maxIterations: options.maxIterations,
+    failLimit: options.failLimit,
+    // without failure limits the time limit is what bounds each subproblem
+    subproblemTimeLimitMs: options.solver.failLimits === true ? 10_000 : 2_000,
+    maxRemoved: 14,
+    margin: 4,
+    maxRoutes: options.maxRoutes ?? null,
+    stallLimit: options.stallLimit ?? null,
+    signal: options.signal,
+    onImprovement: options.onImprovement,
+  });
+  return { solution: lns.solution, cost: lns.cost, constructed: first.cost, constructMs, lns };
+}

@@ -1,0 +1,254 @@
+/**
+ * Deterministic construction: parallel regret-2 insertion of requests into routes (pickup and
+ * delivery positions evaluated together, O(L^2) per route with forward propagation and
+ * backward latest-start bounds). The quick first solution the large-neighbourhood search starts
+ * from; the models then improve it.
+ */
+import { checkRoute, latestStarts, stopLocation, stopService, stopWindow } from './evaluate.ts';
+import type { RouteStop, RoutingInstance, RoutingSolution } from './types.ts';
+
+interface RouteState {
+  stops: RouteStop[];
+  /** Earliest service start of each stop. */
+  starts: number[];
+  /** Load after each stop. */
+  loads: number[];
+  /** Latest service start of each stop (or arrival at the end, index L) that keeps the rest feasible. */
+  latest: number[];
+  /** Index of the first route-end delivery (L when none). */
+  endSection: number;
+  travel: number;
+}
+
+export interface Insertion {
+  vehicle: number;
+  /** Position of the pickup and of the delivery in the route before insertion (pickup <= delivery). */
+  pickupAt: number;
+  deliveryAt: number;
+  /** Added travel. */
+  delta: number;
+}
+
+function buildState(instance: RoutingInstance, vehicleIndex: number, stops: RouteStop[]): RouteState {
+  const vehicle = instance.vehicles[vehicleIndex]!;
+  const starts: number[] = [];
+  const loads: number[] = [];
+  let location = vehicle.startLocation;
+  let ready = vehicle.window.earliest;
+  let load = 0;
+  let travel = 0;
+  for (const stop of stops) {
+    const next = stopLocation(instance, stop);
+    const leg = instance.travel[location]![next]!;
+    const start = Math.max(ready + leg, stopWindow(instance, stop).earliest);
+    const request = instance.requests[stop.request]!;
+    load += stop.kind === 'pickup' ? request.quantity : -request.quantity;
+    starts.push(start);
+    loads.push(load);
+    travel += leg;
+    ready = start + stopService(instance, stop);
+    location = next;
+  }
+  if (stops.length > 0) travel += instance.travel[location]![vehicle.endLocation]!;
+  const latest = latestStarts(instance, vehicleIndex, stops);
+  let endSection = stops.length;
+  while (endSection > 0) {
+    const stop = stops[endSection - 1]!;
+    if (stop.kind !== 'delivery' || !instance.requests[stop.request]!.deliverAtRouteEnd) break;
+    endSection -= 1;
+  }
+  return { stops, starts, loads, latest, endSection, travel };
+}
+
+/** Every feasible insertion of the request into the route, cheapest first (positions break ties). */
+function insertions(instance: RoutingInstance, vehicleIndex: number, state: RouteState, requestIndex: number): Insertion[] {
+  const request = instance.requests[requestIndex]!;
+  const vehicle = instance.vehicles[vehicleIndex]!;
+  if (request.eligibleVehicles !== null && !request.eligibleVehicles.includes(vehicleIndex)) return [];
+  if (request.quantity > vehicle.capacity) return [];
+  const { stops, starts, loads, latest } = state;
+  const L = stops.length;
+  const travel = instance.travel;
+  const P = request.pickupLocation;
+  const D = request.deliveryLocation;
+  const locationAt = (index: number): number => (index < L ? stopLocation(instance, stops[index]!) : vehicle.endLocation);
+  const prevLocation = (index: number): number => (index === 0 ? vehicle.startLocation : stopLocation(instance, stops[index - 1]!));
+  const departure = (index: number): number =>
+    index === 0 ? vehicle.window.earliest : starts[index - 1]! + stopService(instance, stops[index - 1]!);
+  const result: Insertion[] = [];
+  const lastPickup = state.endSection;
+  for (let i = 0; i <= lastPickup; i += 1) {
+    const loadBefore = i === 0 ? 0 : loads[i - 1]!;
+    if (loadBefore + request.quantity > vehicle.capacity) continue;
+    const from = prevLocation(i);
+    const pickupStart = Math.max(departure(i) + travel[from]![P]!, request.pickupWindow.earliest);
+    if (pickupStart > request.pickupWindow.latest) continue;
+    const pickupDelta = travel[from]![P]!;
+    // j = i: the delivery right after the pickup
+    const firstDelivery = request.deliverAtRouteEnd ? Math.max(i, state.endSection) : i;
+    const lastDelivery = request.deliverAtRouteEnd ? L : state.endSection;
+    let ready = pickupStart + request.pickupService; // departure from the stop before position j
+    let at = P; // location before position j
+    let addedBeforeJ = pickupDelta; // travel added by the pickup, excluding the arc into position j
+    for (let j = i; j <= lastDelivery; j += 1) {
+      if (j > i) {
+        // move stop j-1 (an original stop) behind the inserted pickup, with the new timing
+        const stop = stops[j - 1]!;
+        const here = stopLocation(instance, stop);
+        const start = Math.max(ready + travel[at]![here]!, stopWindow(instance, stop).earliest);
+        if (start > latest[j - 1]! || loads[j - 1]! + request.quantity > vehicle.capacity) break;
+        if (j - 1 === i) addedBeforeJ += travel[P]![here]! - travel[from]![here]!;
+        ready = start + stopService(instance, stop);
+        at = here;
+      }
+      if (j < firstDelivery) continue;
+      const deliveryStart = Math.max(ready + travel[at]![D]!, request.deliveryWindow.earliest);
+      if (deliveryStart > request.deliveryWindow.latest) continue;
+      const next = locationAt(j);
+      const nextArrival = deliveryStart + request.deliveryService + travel[D]![next]!;
+      if (nextArrival > latest[j]!) continue;
+      const delta =
+        j === i
+          ? travel[from]![P]! + travel[P]![D]! + travel[D]![next]! - travel[from]![next]!
+          : addedBeforeJ + travel[at]![D]! + travel[D]![next]! - travel[at]![next]!;
+      result.push({ vehicle: vehicleIndex, pickupAt: i, deliveryAt: j, delta });
+    }
+  }
+  // an empty route also pays the way home and the way out
+  if (L === 0) {
+    for (const insertion of result) insertion.delta = travel[vehicle.startLocation]![P]! + travel[P]![D]! + travel[D]![vehicle.endLocation]!;
+  }
+  result.sort((a, b) => a.delta - b.delta || a.pickupAt - b.pickupAt || a.deliveryAt - b.deliveryAt);
+  return result;
+}
+
+export function applyInsertion(stops: RouteStop[], requestIndex: number, insertion: Insertion): RouteStop[] {
+  const next = stops.slice();
+  next.splice(insertion.deliveryAt, 0, { request: requestIndex, kind: 'delivery' });
+  next.splice(insertion.pickupAt, 0, { request: requestIndex, kind: 'pickup' });
+  return next;
+}
+
+/** The cheapest insertion that passes the full route check (hours included), or null. */
+export function bestInsertion(
+  instance: RoutingInstance,
+  vehicleIndex: number,
+  stops: RouteStop[],
+  requestIndex: number,
+  state: RouteState = buildState(instance, vehicleIndex, stops),
+): Insertion | null {
+  for (const insertion of insertions(instance, vehicleIndex, state, requestIndex)) {
+    if (instance.hours === null) return insertion;
+    if (checkRoute(instance, vehicleIndex, applyInsertion(stops, requestIndex, insertion)).ok) return insertion;
+  }
+  return null;
+}
+
+export interface InsertionOptions {
+  /** Requests to insert, in tie-break order. */
+  requests: number[];
+  /** Vehicles that may receive them. */
+  vehicles: number[];
+}
+
+/**
+ * Regret-2 insertion of `options.requests` into the routes of `solution` (changed in place):
+ * repeatedly the request whose best route beats its second best by most goes to its best route.
+ * With `vehiclesFirst`, opening an unused vehicle costs more than any insertion into a used one.
+ * Only one unused vehicle of each kind is tried (they are interchangeable). Returns the requests
+ * that fit nowhere.
+ */
+export function regretInsert(instance: RoutingInstance, solution: RoutingSolution, options: InsertionOptions): number[] {
+  const maxArc = Math.max(1, ...instance.travel.map((row) => Math.max(...row)));
+  const openPenalty = instance.vehiclesFirst ? 4 * maxArc * (instance.requests.length + 1) : 0;
+  const allowed = new Set(options.vehicles);
+  const states = new Map<number, RouteState>();
+  for (const k of options.vehicles) states.set(k, buildState(instance, k, solution.routes[k]!));
+  // vehicles interchangeable while empty share a kind
+  const kindIds = new Map<string, number>();
+  const kindOf = instance.vehicles.map((v) => {
+    const key = `${v.startLocation}/${v.endLocation}/${v.window.earliest}/${v.window.latest}/${v.capacity}/${v.drivingDone}/${v.drivingSinceBreak}`;
+    if (!kindIds.has(key)) kindIds.set(key, kindIds.size);
+    return kindIds.get(key)!;
+  });
+  const pending = [...options.requests];
+  const candidates = new Map<number, number[]>();
+  const best = new Map<number, (Insertion | null)[]>();
+  for (const r of pending) {
+    const eligible = (instance.requests[r]!.eligibleVehicles ?? options.vehicles).filter((k) => allowed.has(k));
+    candidates.set(r, eligible);
+    best.set(r, eligible.map((k) => bestInsertion(instance, k, solution.routes[k]!, r, states.get(k)!)));
+  }
+  const failed: number[] = [];
+  while (pending.length > 0) {
+    const representative = new Map<number, number>();
+    for (const k of options.vehicles) {
+      if (solution.routes[k]!.length === 0 && !representative.has(kindOf[k]!)) representative.set(kindOf[k]!, k);
+    }
+    let chosen: { position: number; r: number; insertion: Insertion; regret: number; cost: number } | null = null;
+    for (const [position, r] of pending.entries()) {
+      const list = candidates.get(r)!;
+      const inserts = best.get(r)!;
+      let firstCost = Number.POSITIVE_INFINITY;
+      let first: Insertion | null = null;
+      let second = Number.POSITIVE_INFINITY;
+      for (let index = 0; index < list.length; index += 1) {
+        const insertion = inserts[index];
+        if (insertion === null || insertion === undefined) continue;
+        const k = list[index]!;
+        const empty = solution.routes[k]!.length === 0;
+        if (empty && representative.get(kindOf[k]!) !== k) continue;
+        const cost = insertion.delta + (empty ? openPenalty : 0);
+        if (cost < firstCost) {
+          second = firstCost;
+          firstCost = cost;
+          first = insertion;
+        } else if (cost < second) second = cost;
+      }
+      if (first === null) continue;
+      const regret = second === Number.POSITIVE_INFINITY ? Number.MAX_SAFE_INTEGER : second - firstCost;
+      if (chosen === null || regret > chosen.regret || (regret === chosen.regret && firstCost < chosen.cost)) {
+        chosen = { position, r, insertion: first, regret, cost: firstCost };
+      }
+    }
+    if (chosen === null) {
+      failed.push(...pending.sort((a, b) => a - b));
+      break;
+    }
+    const k = chosen.insertion.vehicle;
+    solution.routes[k] = applyInsertion(solution.routes[k]!, chosen.r, chosen.insertion);
+    states.set(k, buildState(instance, k, solution.routes[k]!));
+    pending.splice(chosen.position, 1);
+    for (const r of pending) {
+      const index = candidates.get(r)!.indexOf(k);
+      if (index >= 0) best.get(r)![index] = bestInsertion(instance, k, solution.routes[k]!, r, states.get(k)!);
+    }
+  }
+  return failed;
+}
+
+/** Takes out the requests of legs that are served only in part; returns the requests taken out. */
+export function dropPartialLegs(instance: RoutingInstance, solution: RoutingSolution): number[] {
+  const served = new Set(solution.routes.flat().map((stop) => stop.request));
+  const partial = new Set<number>();
+  const legServed = new Map<number, boolean[]>();
+  for (const [index, request] of instance.requests.entries()) {
+    legServed.set(request.leg, [...(legServed.get(request.leg) ?? []), served.has(index)]);
+  }
+  for (const [leg, flags] of legServed) if (flags.some((flag) => flag) && flags.some((flag) => !flag)) partial.add(leg);
+  const removed = instance.requests.flatMap((request, index) => (partial.has(request.leg) && served.has(index) ? [index] : []));
+  const out = new Set(removed);
+  solution.routes = solution.routes.map((stops) => stops.filter((stop) => !out.has(stop.request)));
+  return removed;
+}
+
+/** The first solution: every request inserted by regret-2 into initially empty routes; legs served in part are taken out. */
+export function construct(instance: RoutingInstance): { solution: RoutingSolution; unserved: number[] } {
+  const solution: RoutingSolution = { routes: instance.vehicles.map(() => []) };
+  const unserved = regretInsert(instance, solution, {
+    requests: instance.requests.map((_, index) => index),
+    vehicles: instance.vehicles.map((_, index) => index),
+  });
+  const removed = dropPartialLegs(instance, solution);
+  return { solution, unserved: [...unserved, ...removed].sort((a, b) => a - b) };
+}

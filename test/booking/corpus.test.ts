@@ -1,0 +1,54 @@
+/**
+ * The regression corpus (test/cases): every infeasible case is proven infeasible with its one
+ * known reason, on every solver the engine has; its near-miss twin is found feasible.
+ */
+import { expect } from 'chai';
+import { checkBooking } from '../../src/booking/index.ts';
+import type { Engine } from '../../src/engine/index.ts';
+import { bookingEngine, releaseBookingEngine, corpus, corpusSolvers, estimatedJourney, parseBooking, type CorpusCase } from './support.ts';
+
+/** Generous: the proof must not depend on a busy machine. */
+const ALLOWANCE_MS = 30_000;
+
+const engine: Engine = await bookingEngine();
+const solvers = corpusSolvers(engine);
+const infeasible = corpus('infeasible');
+const feasible = corpus('feasible');
+
+async function check(entry: CorpusCase, solver: string) {
+  const snapshot = parseBooking(entry.body);
+  return checkBooking({ snapshot, journey: await estimatedJourney(snapshot), engine, solver, allowanceMs: ALLOWANCE_MS, alternatives: false });
+}
+
+describe('booking corpus', function () {
+  this.timeout(2 * ALLOWANCE_MS);
+  after(releaseBookingEngine);
+
+  it('has at least 15 infeasible cases, each with a feasible twin', () => {
+    expect(infeasible.length).to.be.at.least(15);
+    expect(feasible.map((entry) => entry.name)).to.deep.equal(infeasible.map((entry) => entry.name));
+    expect(solvers).to.include.members(['gecode', 'chuffed']);
+  });
+
+  for (const solver of solvers) {
+    describe(`on ${solver}`, () => {
+      for (const entry of infeasible) {
+        it(`${entry.name}: infeasible_proven, ${entry.expected.reason_code}`, async () => {
+          const response = await check(entry, solver);
+          expect({ status: response.status, reason_code: response.reason_code }, response.reason ?? '').to.deep.equal({
+            status: 'infeasible_proven',
+            reason_code: entry.expected.reason_code,
+          });
+          expect(response.reason).to.be.a('string').and.not.equal('');
+        });
+      }
+      for (const entry of feasible) {
+        it(`${entry.name} (twin): feasible`, async () => {
+          const response = await check(entry, solver);
+          expect(response.status, response.reason ?? '').to.equal('feasible');
+          expect(response.reason_code).to.equal(null);
+        });
+      }
+    });
+  }
+});

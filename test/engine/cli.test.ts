@@ -1,0 +1,40 @@
+import { expect } from 'chai';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** `npm run --silent solve -- ...` as a model author types it, from the project root. */
+function solve(...args: string[]) {
+  return execa('npm', ['run', '--silent', 'solve', '--', ...args], { cwd: ROOT, reject: false, env: { MINIZINC_BIN: '' } });
+}
+
+describe('engine: the solve command line', function () {
+  this.timeout(60_000);
+
+  it('prints one JSON object with status, solver, objective, solution and elapsed_ms', async () => {
+    const run = await solve('test/engine/models/assignment.mzn', 'test/engine/models/assignment.json', '--solver', 'gecode', '--time-limit', '20000', '--seed', '7');
+    expect(run.exitCode, run.stderr).to.equal(0);
+    const printed = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(printed).to.include({ status: 'OPTIMAL', objective: 14 });
+    expect(printed.solver).to.deep.include({ id: 'gecode', name: 'Gecode' });
+    expect(printed.solution).to.deep.equal({ worker: [{ e: 'cat' }, { e: 'bob' }, { e: 'ann' }], costly: { set: [{ e: 'ship' }] } });
+    expect(printed.elapsed_ms).to.be.a('number');
+  });
+
+  it('exits 2 with a clear message on bad arguments', async () => {
+    const missingData = await solve('test/engine/models/assignment.mzn');
+    expect(missingData.exitCode).to.equal(2);
+    expect(missingData.stderr).to.contain('expected exactly two arguments').and.contain('usage: npm run --silent solve');
+    const badLimit = await solve('test/engine/models/assignment.mzn', 'test/engine/models/assignment.json', '--time-limit', 'soon');
+    expect(badLimit.exitCode).to.equal(2);
+    expect(badLimit.stderr).to.contain('--time-limit must be an integer >= 1, not "soon"');
+    expect(badLimit.stdout).to.equal('');
+  });
+
+  it('exits 2 naming the available solvers when the solver does not exist', async () => {
+    const run = await solve('test/engine/models/assignment.mzn', 'test/engine/models/assignment.json', '--solver', 'cplex');
+    expect(run.exitCode).to.equal(2);
+    expect(run.stderr).to.match(/Unknown solver "cplex": this engine offers embedded:gecode, embedded:chuffed/);
+  });
+});

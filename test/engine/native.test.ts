@@ -1,0 +1,97 @@
+import { expect } from 'chai';
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { execa } from 'execa';
+import { createEngine, type Engine } from '../../src/engine/index.ts';
+import { ASSIGNMENT_DATA, MODELS, nativeMinizincFound } from './support/models.ts';
+
+const AMPLE_MS = 30_000;
+const found = await nativeMinizincFound();
+
+/** Process groups whose leader runs MiniZinc on a data file in a native run's directory. */
+async function nativeRunGroups(): Promise<Set<string>> {
+  const { stdout } = await execa('ps', ['-eo', 'pgid=,args=']);
+  return new Set(stdout.split('\n').filter((line) => line.includes('minizinc') && line.includes('mzn-native-')).map((line) => line.trim().split(/\s+/)[0]!));
+}
+
+async function groupAlive(pgid: string): Promise<boolean> {
+  const { stdout } = await execa('ps', ['-eo', 'pgid=']);
+  return stdout.split('\n').some((line) => line.trim() === pgid);
+}
+
+async function nativeRunDirectories(): Promise<string[]> {
+  return (await readdir(tmpdir())).filter((name) => name.startsWith('mzn-native-'));
+}
+
+describe('engine: native MiniZinc', function () {
+  this.timeout(60_000);
+
+  if (!found) {
+    // CI installs Debian's minizinc (.ci/run): there, a missing executable is a failure.
+    if (process.env.CI) it('finds a native minizinc on PATH', () => expect.fail('no `minizinc` on PATH; .ci/run installs it'));
+    else it('is skipped: no `minizinc` on PATH');
+    return;
+  }
+
+  let engine: Engine;
+  before(async () => {
+    engine = await createEngine({ projectRoot: MODELS, workers: 2, minizincBin: 'minizinc' });
+  });
+  after(() => engine.close());
+
+  it('lists the native solvers first when MINIZINC_BIN is configured, and picks them for bare ids', () => {
+    const [first] = engine.solvers();
+    expect(first).to.include({ key: 'native:gecode', name: 'Gecode', backend: 'native' });
+    expect(engine.assertSolver('gecode').backend).to.equal('native');
+    expect(engine.assertSolver('embedded:gecode').backend).to.equal('embedded');
+  });
+
+  it('proves the pigeonhole problem UNSATISFIABLE', async () => {
+    const result = await engine.solve({ model: 'pigeonhole.mzn', data: { n: 4 }, solver: 'native:gecode', timeLimitMs: AMPLE_MS });
+    expect(result).to.include({ status: 'UNSATISFIABLE', stop: 'complete', backend: 'native' });
+    expect(result.minizincVersion).to.match(/^2\.\d+\.\d+$/);
+  });
+
+  it('reaches OPTIMAL with the same typed JSON as the embedded backend', async () => {
+    const [native, embedded] = await Promise.all(
+      ['native:gecode', 'embedded:gecode'].map((solver) => engine.solve({ model: 'assignment.mzn', data: ASSIGNMENT_DATA, solver, timeLimitMs: AMPLE_MS })),
+    );
+    expect(native!).to.include({ status: 'OPTIMAL', objective: 14, bestBound: 14 });
+    expect(native!.solution).to.deep.equal(embedded!.solution);
+  });
+
+  it('stops at the time limit and removes its temporary directory', async () => {
+    const before = await nativeRunDirectories();
+    const result = await engine.solve({ model: 'pigeonhole.mzn', data: { n: 13 }, solver: 'native:gecode', timeLimitMs: 1500 });
+    expect(result).to.include({ status: 'UNKNOWN', stop: 'time_limit' });
+    expect(Math.abs(result.elapsedMs - 1500)).to.be.below(500);
+    expect(await nativeRunDirectories()).to.deep.equal(before);
+  });
+
+  it('kills MiniZinc and its solver process on abort', async () => {
+    const controller = new AbortController();
+    const solving = engine.solve({ model: 'pigeonhole.mzn', data: { n: 13 }, solver: 'native:gecode', timeLimitMs: AMPLE_MS, signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const groups = await nativeRunGroups();
+    expect(groups.size).to.equal(1);
+    controller.abort();
+    const result = await solving;
+    expect(result).to.include({ status: 'UNKNOWN', stop: 'cancelled' });
+    expect(result.elapsedMs).to.be.below(1100);
+    expect(await groupAlive([...groups][0]!)).to.equal(false);
+  });
+
+  it('reports a type error as ERROR with MiniZinc\'s message and location', async () => {
+    const result = await engine.solve({ model: 'broken.mzn', data: {}, solver: 'native:gecode', timeLimitMs: AMPLE_MS });
+    expect(result).to.include({ status: 'ERROR', stop: 'failed' });
+    expect(result.error).to.deep.equal({ message: "type error: undefined identifier `undefined_name'", location: 'broken.mzn:4.16-29' });
+  });
+
+  it('refuses to start when the configured executable cannot run', async () => {
+    const error = await createEngine({ projectRoot: MODELS, workers: 1, minizincBin: '/nonexistent/minizinc', backends: ['native'] }).then(
+      () => expect.fail('a configured executable that cannot run must stop the engine'),
+      (failure: unknown) => failure as Error,
+    );
+    expect(error.message).to.match(/^The native MiniZinc "\/nonexistent\/minizinc" cannot be run/);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * models/pdptw.mzn on instances small enough to know their optimum by hand, run on the real
+ * engine; the routes it returns are re-checked by the route evaluator.
+ */
+import { expect } from 'chai';
+import type { Engine } from '../../../src/engine/index.ts';
+import { modelPath } from '../../../src/planning/solve/model-solver.ts';
+import { evaluateSolution, pdptwData, pdptwRoutes, type RoutingInstance } from '../../../src/planning/solve/routing/index.ts';
+import type { RoutingRequest } from '../../../src/planning/solve/routing/types.ts';
+import { testEngine } from './support.ts';
+
+/** Places on a line at x = 0, 10, 20, ... (index = x / 10); travel = distance. */
+function line(count: number): number[][] {
+  return Array.from({ length: count }, (_, a) => Array.from({ length: count }, (_, b) => 10 * Math.abs(a - b)));
+}
+
+function request(pickup: number, delivery: number, extra: Partial<RoutingRequest> = {}): RoutingRequest {
+  return {
+    pickupLocation: pickup,
+    deliveryLocation: delivery,
+    pickupWindow: { earliest: 0, latest: 1000 },
+    deliveryWindow: { earliest: 0, latest: 1000 },
+    pickupService: 0,
+    deliveryService: 0,
+    quantity: 1,
+    droppable: false,
+    leg: pickup * 100 + delivery,
+    deliverAtRouteEnd: false,
+    eligibleVehicles: null,
+    ...extra,
+  };
+}
+
+function instance(requests: RoutingRequest[], extra: Partial<RoutingInstance> = {}): RoutingInstance {
+  return {
+    name: 'line',
+    travel: line(5),
+    horizon: 1000,
+    requests,
+    vehicles: [{ startLocation: 0, endLocation: 0, window: { earliest: 0, latest: 1000 }, capacity: 1, drivingDone: 0, drivingSinceBreak: 0 }],
+    hours: null,
+    vehiclesFirst: false,
+    ...extra,
+  };
+}
+
+describe('models/pdptw.mzn (exact on small instances)', function () {
+  this.timeout(120_000);
+  let engine: Engine;
+
+  before(async () => {
+    engine = await testEngine();
+  });
+  after(async () => {
+    await engine.close();
+  });
+
+  async function solve(routing: RoutingInstance) {
+    const result = await engine.solve({ model: modelPath('pdptw.mzn'), data: pdptwData(routing), solver: 'gecode', timeLimitMs: 60_000, seed: 1 });
+    expect(result.status, result.error?.message).to.equal('OPTIMAL');
+    const solution = pdptwRoutes(routing, result.solution as { succ: number[]; route: number[] });
+    const evaluated = evaluateSolution(routing, solution);
+    if (!evaluated.ok) expect.fail(`the evaluator rejects the model's routes: ${evaluated.reason}`);
+    return { solution, cost: evaluated.cost };
+  }
+
+  it('serves two requests on a line in the one order that never drives back (travel 80)', async () => {
+    const { solution, cost } = await solve(instance([request(1, 2), request(3, 4)]));
+    expect(cost).to.deep.equal({ dropped: 0, vehicles: 1, travel: 80 });
+    expect(solution.routes[0]).to.deep.equal([
+      { request: 0, kind: 'pickup' },
+      { request: 0, kind: 'delivery' },
+      { request: 1, kind: 'pickup' },
+      { request: 1, kind: 'delivery' },
+    ]);
+  });
+
+  it('follows the time windows when they force the far request first (travel 100)', async () => {
+    const { solution, cost } = await solve(
+      instance([request(1, 2, { pickupWindow: { earliest: 60, latest: 200 } }), request(3, 4, { pickupWindow: { earliest: 0, latest: 35 } })]),
+    );
+    expect(cost.travel).to.equal(100);
+    expect(solution.routes[0]!.map((stop) => stop.request)).to.deep.equal([1, 1, 0, 0]);
+  });
+
+  it('respects the capacity: with room for two it carries both at once', async () => {
+    // pickups at 1 and 2, deliveries at 3 and 4: with capacity 2 the route is a single sweep
+    const routing = instance([request(1, 3), request(2, 4)]);
+    const one = await solve(routing);
+    expect(one.cost.travel).to.equal(100); // 0-1-3-2-4-0 = 10+20+10+20+40
+    routing.vehicles[0]!.capacity = 2;
+    const two = await solve(routing);
+    expect(two.cost.travel).to.equal(80); // 0-1-2-3-4-0
+  });
+
+  it('leaves out a request that cannot be served and serves the rest', async () => {
+    const { solution, cost } = await solve(
+      instance([request(1, 2, { droppable: true }), request(3, 4, { droppable: true, deliveryWindow: { earliest: 0, latest: 20 } })]),
+    );
+    expect(cost.dropped).to.equal(1);
+    expect(solution.routes[0]!.map((stop) => stop.request)).to.deep.equal([0, 0]);
+  });
+
+  it('applies the driving limit only when the drivers-hours switch is on', async () => {
+    const requests = [request(1, 2, { droppable: true }), request(3, 4, { droppable: true, leg: 2 })];
+    const off = await solve(instance(requests));
+    expect(off.cost.dropped).to.equal(0);
+    const on = await solve(instance(requests, { hours: { maxDriving: 50, maxSpan: 1000, drivingBeforeBreak: 1000, breakLength: 0 } }));
+    expect(on.cost).to.deep.equal({ dropped: 1, vehicles: 1, travel: 40 });
+  });
+
+  it('serves the requests of one leg together or not at all', async () => {
+    // the two halves of one leg cannot both fit (capacity 1, windows overlap exactly), so the leg is left out whole
+    const tight = { earliest: 10, latest: 10 };
+    const { cost, solution } = await solve(
+      instance([
+        request(1, 2, { droppable: true, leg: 7, pickupWindow: tight }),
+        request(1, 2, { droppable: true, leg: 7, pickupWindow: tight }),
+        request(3, 4, { droppable: true, leg: 8 }),
+      ]),
+    );
+    expect(cost.dropped).to.equal(1);
+    expect(solution.routes[0]!.map((stop) => stop.request)).to.deep.equal([2, 2]);
+  });
+
+  it('uses the fewest vehicles first when told to (Li & Lim order)', async () => {
+    const routing = instance([request(1, 2), request(3, 4)], { vehiclesFirst: true });
+    routing.vehicles.push({ ...routing.vehicles[0]! });
+    const { cost } = await solve(routing);
+    expect(cost.vehicles).to.equal(1);
+  });
+});
