@@ -1,9 +1,8 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import type { BookingCheckResponse, ManifestPlanResponse, Snapshot } from '../contract/index.ts';
+import type { BookingCheckResponse, ManifestPlanResponse, Operation, PlanningOperation, Snapshot } from '../contract/index.ts';
 
-export type PlanningOperation = 'manifests' | 'booking_checks';
-export type Operation = PlanningOperation | 'usage';
+export type { Operation, PlanningOperation };
 
 /** What the planner needs to know about the request it serves. */
 export interface PlanningContext {
