@@ -88,11 +88,11 @@ describe('two service processes sharing one PostgreSQL', function () {
   });
 });
 
-const SERVE = fileURLToPath(new URL('../support/serve-credentials-app.ts', import.meta.url));
+const SERVE = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 async function startServiceProcess(databaseUrl: string): Promise<{ child: ChildProcess; port: number; log: string[] }> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVE], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SERVICE_ENVIRONMENT: 'test', LOG_LEVEL: 'info', TRIAL_REQUESTS_PER_MINUTE: 'unlimited' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SERVICE_ENVIRONMENT: 'test', LOG_LEVEL: 'info', TRIAL_REQUESTS_PER_MINUTE: 'unlimited', ISSUE_LOCAL_CREDENTIAL: 'false', ENGINE_WORKERS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];
