@@ -53,7 +53,7 @@ async function runRouting(benchmark: BenchmarkInstance, solver: ModelSolver, sol
     deadline: started + seconds * 1000,
     seed,
     maxIterations: 1_000_000,
-    failLimit: 500,
+    failLimit: 3000,
   });
   const elapsed = (Date.now() - started) / 1000;
   const distance = exactDistance(benchmark, outcome.solution.routes);

@@ -54,8 +54,10 @@ export async function checkBooking(input: BookingCheckInput): Promise<BookingChe
   const warnings = planningWarnings({ snapshot, problem, journeyWarnings: input.journey.warnings ?? [] });
   const relaxationRuns: RelaxationRun[] = [];
 
-  const base = prepareCheck(problem, deadline, input.signal);
+  // the pre-checks first: a proof needs no plan of the accepted legs (only alternatives do)
   let decision: Decision | null = precheckProposed(problem);
+  const wantsBase = decision === null || input.alternatives !== false;
+  const base = wantsBase ? prepareCheck(problem, deadline, input.signal) : null;
   if (decision === null && base === null) {
     decision = { status: 'unknown', reasonCode: 'check_inconclusive_within_allowance', reason: reasonText('check_inconclusive_within_allowance', 'the allowance ran out while planning the accepted legs'), step: 'exhausted' };
   }

@@ -87,6 +87,7 @@ export function tryInsertion(context: DecideContext): Decision | null {
   const acceptedLegs = problem.legs.filter((leg) => leg.origin === 'accepted' && !refused.has(leg.index)).map((leg) => leg.index);
   const inserted = buildPlan(problem, context.calendar, {
     legs: [...acceptedLegs, ...proposedLegs(problem)],
+    insert: proposedLegs(problem),
     rejected,
     keep: accepted,
     deadline: context.deadline,

@@ -5,3 +5,4 @@
 export { checkBooking, type BookingCheckInput, type BookingLogger } from './check.ts';
 export { bookingModelData, type ModelData } from './relaxation/data.ts';
 export { RELAXATION_MODEL } from './relaxation/run.ts';
+export { prepareCheck } from './prepare.ts';

@@ -126,7 +126,9 @@ export function loadConfig(env: Env = process.env, projectRoot = process.cwd()):
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', DEFAULT_BODY_LIMIT_BYTES, 1024, 1024 * 1024 * 1024),
     manifestSolveSeconds: integer(env, 'MANIFEST_SOLVE_SECONDS', 30, 1, 3600),
     bookingSolveSeconds: integer(env, 'BOOKING_SOLVE_SECONDS', 5, 1, 600),
-    manifestSolver: text(env, 'MANIFEST_SOLVER', 'chuffed'),
+    // Gecode: the planner's subproblems repeat under its failure limits, and Chuffed 0.14 stops
+    // with "UNKNOWN EXCEPTION" on pdptw.mzn once a neighbourhood fixes stops to a route
+    manifestSolver: text(env, 'MANIFEST_SOLVER', 'gecode'),
     bookingSolver: text(env, 'BOOKING_SOLVER', 'chuffed'),
     minizincBin: env.MINIZINC_BIN === '' ? undefined : env.MINIZINC_BIN,
     engineWorkers: optionalInteger(env, 'ENGINE_WORKERS', 1, 64),

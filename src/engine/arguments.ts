@@ -25,5 +25,6 @@ export function solveArguments(job: SolveJob, now: number): string[] {
   // free search is advice, and the solver identity in the result tells which solver ran.
   if (solver.flags.includes('-r')) args.push('-r', String(request.seed ?? DEFAULT_SEED));
   if (request.freeSearch === true && solver.flags.includes('-f')) args.push('-f');
+  if (request.failLimit !== undefined && solver.id === 'gecode') args.push(solver.backend === 'native' ? '-fail' : '--fail', String(request.failLimit));
   return args;
 }

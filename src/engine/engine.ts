@@ -5,6 +5,7 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Admission, type NotAdmitted } from './admission.ts';
+import { createCpSatBackend } from './cpsat/backend.ts';
 import { createEmbeddedBackend, type EmbeddedBackend } from './embedded/backend.ts';
 import { projectRelative, resolveModelPath } from './model-files.ts';
 import { createNativeBackend } from './native/backend.ts';
@@ -53,7 +54,7 @@ export async function createEngine(engineOptions: EngineOptions): Promise<Engine
   const workers = options.workers ?? availableParallelism();
   const order = options.backends ?? (options.minizincBin === undefined ? ['embedded', 'native'] : ['native', 'embedded']);
   const started = await Promise.allSettled(order.map((name) => BACKEND_FACTORIES[name]({ options, workers })));
-  const backends = started.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value !== null ? [outcome.value] : []));
+  const backends = withCpSat(started.flatMap((outcome) => (outcome.status === 'fulfilled' && outcome.value !== null ? [outcome.value] : [])));
   try {
     const failure = started.find((outcome) => outcome.status === 'rejected');
     if (failure !== undefined) throw failure.reason;
@@ -64,6 +65,14 @@ export async function createEngine(engineOptions: EngineOptions): Promise<Engine
     await Promise.all(backends.map((backend) => backend.close()));
     throw error;
   }
+}
+
+/** CP-SAT runs behind the embedded MiniZinc (it compiles the models): it follows it in the preference order. */
+function withCpSat(backends: Backend[]): Backend[] {
+  return backends.flatMap((backend) => {
+    const cpSat = backend.name === 'embedded' ? createCpSatBackend(backend as EmbeddedBackend) : null;
+    return cpSat === null ? [backend] : [backend, cpSat];
+  });
 }
 
 async function isFile(path: string): Promise<boolean> {
@@ -97,7 +106,7 @@ class SolvingEngine implements Engine {
   async compile(request: CompileRequest): Promise<CompileResult> {
     const startedAt = performance.now();
     assertTimeLimit(request.timeLimitMs);
-    const embedded = this.backends.find((backend): backend is EmbeddedBackend => backend.name === 'embedded');
+    const embedded = this.backends.find((backend): backend is EmbeddedBackend => backend.name === 'embedded' && 'compile' in backend);
     if (embedded === undefined) throw new Error('Compiling to FlatZinc JSON needs the embedded backend (MiniZinc 2.10).');
     const { solver } = this.registry.resolve(`embedded:${request.solver ?? 'gecode'}`);
     const resolved: CompileRequest = {

@@ -35,6 +35,11 @@ export interface SolveRequest {
   seed?: number;
   /** Let the solver ignore the search annotations, where it can (`-f`). */
   freeSearch?: boolean;
+  /**
+   * Stop after this many search failures, where the solver has such a limit (Gecode); a run
+   * cut by it repeats exactly, unlike one cut by the clock. Ignored by other solvers.
+   */
+  failLimit?: number;
   /** Called with every improving solution as it arrives. */
   onSolution?: (event: SolutionEvent) => void;
   /** Aborting ends the run at once; the result keeps the best solution found so far. */

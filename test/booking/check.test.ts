@@ -51,7 +51,22 @@ describe('booking check', function () {
     body.new_movements[0].handling_minutes_per_nugget = 60;
     const response = await check(body);
     expect(response.status, response.reason ?? '').to.equal('feasible');
-    expect(response.requires_full_replan).to.be.a('boolean');
+    expect(response.requires_full_replan).to.equal(true);
+  });
+
+  it('fits a new leg into a short duty that needs no break (a fresh driver owes none before 4.5 h of driving)', async () => {
+    const body = bodyOf(feasible.get('missing-equipment'));
+    body.movements = [];
+    // 09:00-13:00: walk-round, 60 min loading, ~45 min to Harrogate, 60 min unloading, ~45 min back
+    // leave about 20 minutes: no room for a 45-minute break, and none is due
+    const shift = [{ start: '2026-03-02T09:00:00Z', end: '2026-03-02T13:00:00Z' }];
+    body.drivers[0].availability = shift;
+    body.lorries[0].availability = shift;
+    body.new_movements[0].window = { start: '2026-03-02T10:30:00Z', end: '2026-03-02T12:00:00Z' };
+    body.new_movements[0].handling_minutes_per_nugget = 60;
+    const response = await check(body, { alternatives: false });
+    expect(response.status, response.reason ?? '').to.equal('feasible');
+    expect(response.requires_full_replan).to.equal(false);
   });
 
   it('offers alternatives for an unreachable window, each of them found feasible by the check itself', async () => {

@@ -49,6 +49,12 @@ export interface BuildOptions {
   rejected: readonly UnplannedLeg[];
   /** A plan whose routes are kept: new requests are only inserted into them (or into free slots). */
   keep?: BuiltPlan;
+  /**
+   * With `keep`: the only legs that may be added to the kept routes. The other legs are still
+   * offered, in the same order as for the kept plan, so that every kept leg gets the same Nuggets
+   * and room as there; a leg the kept plan left out is not squeezed in ahead of the new ones.
+   */
+  insert?: readonly number[];
   /** Legs whose crews are chosen first each day (the others' crews are added around them). */
   firstCrewsFor?: readonly number[];
   /** Epoch ms after which no further day is started (the plan is then incomplete: null). */
@@ -73,6 +79,7 @@ export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, opt
   const records: DayRecord[] = [];
   const assignment = new Map<number, string>();
   const days = problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon);
+  const insertable = options.keep === undefined || options.insert === undefined ? null : new Set(options.insert);
 
   for (const day of days) {
     if (Date.now() > options.deadline || options.signal?.aborted === true) return null;
@@ -80,18 +87,17 @@ export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, opt
     if (pending.length === 0) break;
     const kept = options.keep?.days.find((record) => record.dayStart === day.start);
     const pendingUnits = pending.flatMap((leg) => problem.legs[leg]!.units.map((unit) => problem.units[unit]!));
-    let fresh = daySlots(problem, day, crew, pendingUnits);
-    const first = (options.firstCrewsFor ?? []).filter((leg) => !state.settled.has(leg));
-    if (first.length > 0) {
-      const firstUnits = first.flatMap((leg) => problem.legs[leg]!.units.map((unit) => problem.units[unit]!));
-      fresh = withIdleCrews(problem, day, crew, mergeSlots(daySlots(problem, day, crew, firstUnits), fresh, crew), pendingUnits);
-    }
-    const slots = kept === undefined ? fresh : mergeSlots(kept.slots, fresh, crew);
+    const slots =
+      insertable === null
+        ? slotsOfDay(problem, day, crew, pendingUnits, kept, options.firstCrewsFor ?? [], state)
+        : insertionSlots(problem, day, crew, kept, pendingUnits.filter((unit) => insertable.has(unit.leg)));
     if (slots.length === 0) continue;
     const instance = buildDayInstance(problem, day, slots, pending, state, trackers);
     if (instance.instance.requests.length === 0) continue;
-    const solution = kept === undefined ? construct(instance.instance).solution : insertInto(instance, kept);
-    const scheduled = scheduleDay(problem, calendar, trackers, instance, solution);
+    let solution =
+      options.keep === undefined ? construct(instance.instance).solution : insertInto(instance, kept ?? { dayStart: day.start, slots: [], routes: [] }, insertable);
+    let scheduled = scheduleDay(problem, calendar, trackers, instance, solution);
+    if (insertable !== null) ({ solution, scheduled } = repairInsertion(problem, calendar, trackers, instance, solution, scheduled, insertable));
     const servedRequests = new Set(scheduled.flatMap((outcome) => outcome.requests));
     for (const outcome of scheduled) {
       duties.push(outcome.duty);
@@ -123,6 +129,76 @@ export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, opt
   };
 }
 
+/** The day's duty slots: fresh ones (the crews of `firstCrewsFor` chosen first), merged around the kept ones. */
+function slotsOfDay(
+  problem: PlanningProblem,
+  day: CalendarSpan,
+  crew: DayCrewState,
+  pendingUnits: readonly Unit[],
+  kept: DayRecord | undefined,
+  firstCrewsFor: readonly number[],
+  state: PlanningState,
+): DutySlot[] {
+  let fresh = daySlots(problem, day, crew, pendingUnits);
+  const first = firstCrewsFor.filter((leg) => !state.settled.has(leg));
+  if (first.length > 0) {
+    const firstUnits = first.flatMap((leg) => problem.legs[leg]!.units.map((unit) => problem.units[unit]!));
+    fresh = withIdleCrews(problem, day, crew, mergeSlots(daySlots(problem, day, crew, firstUnits), fresh, crew), pendingUnits);
+  }
+  return kept === undefined ? fresh : mergeSlots(kept.slots, fresh, crew);
+}
+
+/**
+ * Slots for inserting `units` into a kept plan: the kept slots as they are (their routes stay
+ * on them), and a slot for each crew left without one that could serve some of the units. Much
+ * quicker than the day's full slot search, which would also re-pair the crews of the kept plan.
+ */
+function insertionSlots(problem: PlanningProblem, day: CalendarSpan, crew: DayCrewState, kept: DayRecord | undefined, units: readonly Unit[]): DutySlot[] {
+  const usable = (kept?.slots ?? []).filter((slot) => slot.window.start >= (crew.readyAt[slot.driver] ?? Number.NEGATIVE_INFINITY));
+  return units.length === 0 ? usable : withIdleCrews(problem, day, crew, usable, units);
+}
+
+/** Rounds of `repairInsertion` at most (each schedules the day again). */
+const REPAIR_ROUNDS = 4;
+
+/**
+ * The routing check relaxes the drivers'-hours rules, so the hours engine may still fail a route
+ * that received a new leg (and drop a leg of it). The new legs of that route may then no longer
+ * use its crew, and all new legs are inserted again (the most constrained first, by regret, so
+ * one that lost its crew can take another's); a few rounds at most.
+ */
+function repairInsertion(
+  problem: PlanningProblem,
+  calendar: HoursCalendar,
+  trackers: HoursTracker[],
+  day: DayInstance,
+  solution: RoutingSolution,
+  scheduled: ReturnType<typeof scheduleDay>,
+  insertable: ReadonlySet<number>,
+): { solution: RoutingSolution; scheduled: ReturnType<typeof scheduleDay> } {
+  const { requests, vehicles } = day.instance;
+  for (let round = 0; round < REPAIR_ROUNDS; round += 1) {
+    const served = new Set(scheduled.flatMap((outcome) => outcome.requests));
+    let failed = false;
+    for (const [k, stops] of solution.routes.entries()) {
+      if (stops.every((stop) => served.has(stop.request))) continue;
+      for (const stop of stops) {
+        const request = requests[stop.request]!;
+        if (!insertable.has(request.leg)) continue;
+        request.eligibleVehicles = (request.eligibleVehicles ?? vehicles.map((_, index) => index)).filter((index) => index !== k);
+        failed = true;
+      }
+    }
+    if (!failed) break;
+    const fresh = new Set(requests.flatMap((request, index) => (insertable.has(request.leg) ? [index] : [])));
+    solution.routes = solution.routes.map((stops) => stops.filter((stop) => !fresh.has(stop.request)));
+    regretInsert(day.instance, solution, { requests: [...fresh], vehicles: vehicles.map((_, index) => index) });
+    dropPartialLegs(day.instance, solution);
+    scheduled = scheduleDay(problem, calendar, trackers, day, solution);
+  }
+  return { solution, scheduled };
+}
+
 /**
  * The kept slots, plus the fresh ones that overlap none of them on the same driver or lorry, in
  * driver then start order (a driver's slots chain their drivers'-hours state in that order). A
@@ -140,7 +216,7 @@ function mergeSlots(kept: readonly DutySlot[], fresh: readonly DutySlot[], crew:
 /**
  * Slots for the drivers left without one: each of their availability pieces of the day (after
  * their daily rest, within 13 h of the first) with a free lorry at their place, the one able to
- * serve most of `units` (then the largest). Every such duty is a real one.
+ * serve most of `units` in time (then the longest, then the largest). Every such duty is a real one.
  */
 function withIdleCrews(problem: PlanningProblem, day: CalendarSpan, crew: DayCrewState, slots: DutySlot[], units: readonly Unit[]): DutySlot[] {
   const result = slots.slice();
@@ -158,9 +234,9 @@ function withIdleCrews(problem: PlanningProblem, day: CalendarSpan, crew: DayCre
           const window = { start: Math.max(piece.start, available.start), end: Math.min(piece.end, available.end, spanEnd) };
           if (window.end - window.start <= problem.walkRoundCheckMinutes) continue;
           if (result.some((slot) => slot.lorry === lorry.index && overlaps(slot.window, window))) continue;
-          const serves = units.filter((unit) => unit.eligibleDrivers.includes(driver.index) && unit.eligibleLorries.includes(lorry.index)).length;
+          const serves = units.filter((unit) => couldServeIn(unit, driver.index, lorry.index, window)).length;
           const slot = { driver: driver.index, lorry: lorry.index, place: driver.startPlace, window };
-          if (best === null || serves > best.serves || (serves === best.serves && lorry.capacity > problem.lorries[best.slot.lorry]!.capacity)) best = { slot, serves };
+          if (best === null || better({ slot, serves }, best, problem)) best = { slot, serves };
         }
       }
       if (best !== null && best.serves > 0) result.push(best.slot);
@@ -169,11 +245,30 @@ function withIdleCrews(problem: PlanningProblem, day: CalendarSpan, crew: DayCre
   return result.sort((a, b) => a.driver - b.driver || a.window.start - b.window.start || a.lorry - b.lorry);
 }
 
+/** Whether the crew may serve the unit and the slot's time meets both of its windows. */
+function couldServeIn(unit: Unit, driver: number, lorry: number, window: { start: number; end: number }): boolean {
+  const meets = (other: { start: number; end: number }) => other.start <= window.end && other.end >= window.start;
+  return unit.eligibleDrivers.includes(driver) && unit.eligibleLorries.includes(lorry) && meets(unit.pickupWindow) && meets(unit.deliveryWindow);
+}
+
+/** The better slot of a driver: serving more units, then the longer time, then the larger lorry. */
+function better(
+  candidate: { slot: DutySlot; serves: number },
+  best: { slot: DutySlot; serves: number },
+  problem: PlanningProblem,
+): boolean {
+  if (candidate.serves !== best.serves) return candidate.serves > best.serves;
+  const length = (slot: DutySlot) => slot.window.end - slot.window.start;
+  if (length(candidate.slot) !== length(best.slot)) return length(candidate.slot) > length(best.slot);
+  return problem.lorries[candidate.slot.lorry]!.capacity > problem.lorries[best.slot.lorry]!.capacity;
+}
+
 /**
  * The kept routes rebuilt over this day instance (stops whose unit is no longer offered are
- * left out, with the rest of their leg), then every other request inserted by regret insertion.
+ * left out, with the rest of their leg), then the other requests of the insertable legs (all
+ * when `insertable` is null) inserted by regret insertion.
  */
-function insertInto(instance: DayInstance, kept: DayRecord): RoutingSolution {
+function insertInto(instance: DayInstance, kept: DayRecord, insertable: ReadonlySet<number> | null): RoutingSolution {
   const requestOf = new Map(instance.requests.map((request, index) => [request.unit, index]));
   const keptRoutes = new Map(kept.slots.map((slot, k) => [slotKey(slot), kept.routes[k]!]));
   const routes: RouteStop[][] = instance.slots.map((slot) =>
@@ -185,7 +280,9 @@ function insertInto(instance: DayInstance, kept: DayRecord): RoutingSolution {
   const solution: RoutingSolution = { routes };
   dropPartialLegs(instance.instance, solution);
   const placed = new Set(solution.routes.flat().map((stop) => stop.request));
-  const rest = instance.instance.requests.map((_, index) => index).filter((index) => !placed.has(index));
+  const rest = instance.instance.requests
+    .map((_, index) => index)
+    .filter((index) => !placed.has(index) && (insertable === null || insertable.has(instance.instance.requests[index]!.leg)));
   regretInsert(instance.instance, solution, { requests: rest, vehicles: instance.instance.vehicles.map((_, k) => k) });
   dropPartialLegs(instance.instance, solution);
   return solution;

@@ -140,16 +140,29 @@ export const MovementWindow = Type.Object(
 export const BookingCheckAlternative = Type.Object(
   {
     proposed_window: Window,
-    movement_windows: Type.Optional(Type.Array(MovementWindow, { default: [] })),
-    requires_full_replan: Type.Optional(Type.Boolean({ default: false })),
+    movement_windows: Type.Optional(
+      Type.Array(MovementWindow, { default: [], description: 'The window of each new leg (its pickup window for a move_nugget) in this alternative' }),
+    ),
+    requires_full_replan: Type.Optional(Type.Boolean({ default: false, description: 'As the response field, for this alternative' })),
   },
-  { additionalProperties: false, title: 'BookingCheckAlternative' },
+  {
+    additionalProperties: false,
+    title: 'BookingCheckAlternative',
+    description:
+      'Nearby windows of the same length inside the planning period for which the same check found and validated a plan; `proposed_window` spans the new legs\' windows.',
+  },
 );
 export type BookingCheckAlternative = Type.Static<typeof BookingCheckAlternative>;
 
 export const BookingCheckStatus = Type.Union(
   [Type.Literal('feasible'), Type.Literal('infeasible_proven'), Type.Literal('unknown')],
-  { title: 'BookingCheckStatus' },
+  {
+    title: 'BookingCheckStatus',
+    description:
+      '`feasible`: a validated plan serves every new leg and every accepted leg the plan of the accepted legs alone serves. ' +
+      '`infeasible_proven`: no such plan exists, proven by a pre-check on a new leg or by UNSATISFIABLE from a relaxation model (never by a time-out). ' +
+      '`unknown`: neither within the allowance; it does not mean the booking is impossible.',
+  },
 );
 export type BookingCheckStatus = Type.Static<typeof BookingCheckStatus>;
 
@@ -159,13 +172,21 @@ export const BookingCheckResponse = Type.Object(
     status: BookingCheckStatus,
     reason_code: Type.Optional(Nullable(Type.String())),
     reason: Type.Optional(Nullable(Type.String())),
-    alternatives: Type.Optional(Type.Array(BookingCheckAlternative, { default: [] })),
-    requires_full_replan: Type.Optional(Type.Boolean({ default: false })),
+    alternatives: Type.Optional(
+      Type.Array(BookingCheckAlternative, { default: [], description: 'Verified alternative windows, nearest first (at most 3; searched while the allowance lasts)' }),
+    ),
+    requires_full_replan: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'When feasible: false if the new legs fit into the plan of the accepted legs with that plan otherwise unchanged; true if other legs had to move. False otherwise.',
+      }),
+    ),
     warnings: Type.Optional(Type.Array(PlanningWarning, { default: [] })),
     metadata: ResponseMetadata,
     evidence: Type.Optional(Evidence),
   },
-  { additionalProperties: false, title: 'BookingCheckResponse' },
+  { additionalProperties: false, title: 'BookingCheckResponse', description: 'Answer of a booking check; see docs/booking.md.' },
 );
 export type BookingCheckResponse = Type.Static<typeof BookingCheckResponse>;
 

@@ -11,11 +11,13 @@ export interface SolvingEngine {
 }
 
 /**
- * The engine takes a wall-clock limit only: `failLimit` cannot be passed on, so a subproblem cut
- * by its time limit may differ between runs (the orchestration reports `timing_dependent`).
+ * The engine passes `failLimit` on to Gecode (a run it cuts repeats exactly); other solvers
+ * take the wall-clock limit only, so a run they cut may differ between runs. `cutByClock` tells
+ * which happened (the orchestration reports `timing_dependent`).
  */
 export function modelSolverOf(engine: SolvingEngine): ModelSolver {
   return {
+    failLimits: true,
     async solve(run: ModelRun): Promise<ModelOutcome> {
       const result = await engine.solve({
         model: modelPath(run.model),
@@ -23,9 +25,12 @@ export function modelSolverOf(engine: SolvingEngine): ModelSolver {
         solver: run.solver,
         timeLimitMs: run.timeLimitMs,
         seed: run.seed,
+        ...(run.failLimit == null ? {} : { failLimit: run.failLimit }),
         ...(run.signal === undefined ? {} : { signal: run.signal }),
       });
+      const failLimited = run.failLimit != null && result.solver.id === 'gecode';
       return {
+        cutByClock: result.stop === 'time_limit' && (!failLimited || result.elapsedMs >= 0.85 * run.timeLimitMs),
         status: result.status,
         solution: result.solution,
         objective: result.objective,

@@ -29,6 +29,8 @@ export interface ModelOutcome {
   solverName?: string;
   minizincVersion?: string;
   error?: string;
+  /** The run was stopped by its wall-clock limit (so a rerun may differ), when the solver can tell. */
+  cutByClock?: boolean;
 }
 
 export interface ModelSolver {

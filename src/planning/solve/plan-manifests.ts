@@ -5,9 +5,10 @@
  * 2. Decomposition by operating day, in order: each day gets duty slots (one driver with one
  *    lorry) and the legs that can be served that day (day-instance.ts).
  * 3. Each day is routed by models/pdptw.mzn with the drivers'-hours rules on (a relaxation of
- *    the breaks): a deterministic regret insertion, then large-neighbourhood search whose
- *    subproblems are the model; a small day then goes to the same model whole (exact), seeded
- *    with the best plan so far as the bound to beat, so it either improves or proves it optimal.
+ *    the breaks). A small day goes first to the model whole (exact), asked to beat a regret
+ *    insertion: a proof (OPTIMAL or UNSATISFIABLE) ends the day's search at once. Otherwise a
+ *    deterministic regret insertion is improved by large-neighbourhood search whose
+ *    subproblems are the model.
  * 4. The hours engine schedules each route legally (breaks placed); a route it cannot make
  *    legal loses the leg whose stop failed, and is scheduled again (repair).
  * 5. Legs not planned on any day are `not_planned_within_allowance`.
@@ -27,9 +28,10 @@ import { scheduleDuty } from './duty-schedule.ts';
 import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
 import type { ModelOutcome, ModelRun, ModelSolver } from './model-solver.ts';
 import { compareCost, evaluateSolution } from './routing/evaluate.ts';
+import { applyInsertion, construct, feasibleInsertions } from './routing/insertion.ts';
 import { pdptwData, pdptwRoutes } from './routing/model-data.ts';
 import { solveRouting } from './routing/index.ts';
-import type { RoutingCost, RoutingSolution } from './routing/types.ts';
+import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from './routing/types.ts';
 
 export interface PlanViolation {
   rule: string;
@@ -80,7 +82,9 @@ export interface PlanManifestsResult {
 
 const DEFAULT_EXACT_LIMIT = { requests: 12, vehicles: 4 };
 /** Subproblem failure limit and iteration budget of the LNS (the deterministic stopping rule). */
-const FAIL_LIMIT = 300;
+const FAIL_LIMIT = 3000;
+/** Failure limit of the whole-day exact model (small days). */
+const EXACT_FAIL_LIMIT = 200_000;
 const iterationBudget = (requests: number) => Math.min(400, 20 + 4 * requests);
 
 /** Plans manifests on the engine (src/engine). */
@@ -104,7 +108,8 @@ class SolverLog implements ModelSolver {
     const outcome = await this.inner.solve(run);
     this.identity ??= outcome.solverName ?? null;
     this.minizincVersion ??= outcome.minizincVersion ?? null;
-    if (!this.inner.failLimits && (outcome.status === 'UNKNOWN' || outcome.status === 'SATISFIED')) this.cutByTime = true;
+    const unfinished = outcome.status === 'UNKNOWN' || outcome.status === 'SATISFIED';
+    if (outcome.cutByClock ?? (!this.inner.failLimits && unfinished)) this.cutByTime = true;
     return outcome;
   }
 }
@@ -150,7 +155,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     solvedDays += 1;
     if (routed.proven) provenDays += 1;
     if (routed.stoppedByDeadline) stoppedByDeadline = true;
-    const scheduled = scheduleDay(problem, calendar, trackers, dayInstance, routed.solution);
+    const scheduled = scheduleWithReinsertion(problem, calendar, trackers, dayInstance, routed.solution);
     if (process.env.PLAN_DEBUG) {
       const legsOffered = new Set(dayInstance.instance.requests.map((r) => r.leg)).size;
       console.error(`day ${day.localDate}: slots ${slots.length}, legs offered ${legsOffered} (${dayInstance.instance.requests.length} requests), routed dropped ${routed.cost.dropped} legs, scheduled ${new Set(scheduled.flatMap((d) => d.requests.map((r) => dayInstance.instance.requests[r]!.leg))).size} legs, ${routed.debug}; build ${builtMs} ms, total ${Date.now() - dayStarted} ms`);
@@ -222,6 +227,14 @@ interface RoutedDay {
 async function routeDay(day: DayInstance, solver: ModelSolver, options: PlanManifestsOptions, deadline: number, seed: number): Promise<RoutedDay> {
   const instance = day.instance;
   const routingStarted = Date.now();
+  const limit = options.exactLimit ?? DEFAULT_EXACT_LIMIT;
+  let exact: RoutedDay | null = null;
+  if (instance.requests.length <= limit.requests && instance.vehicles.length <= limit.vehicles) {
+    // a small day goes whole to the exact model first, asked to beat the construction: OPTIMAL
+    // or UNSATISFIABLE is a proof, and then there is nothing left to search
+    exact = await solveDayExactly(instance, solver, options, deadline, seed);
+    if (exact.proven) return { ...exact, debug: `exact ${Date.now() - routingStarted} ms, proven` };
+  }
   const outcome = await solveRouting(instance, {
     solver,
     solverTag: options.solver,
@@ -230,43 +243,53 @@ async function routeDay(day: DayInstance, solver: ModelSolver, options: PlanMani
     maxIterations: iterationBudget(instance.requests.length),
     failLimit: FAIL_LIMIT,
     maxRoutes: 3,
-    stallLimit: Math.max(8, Math.ceil(instance.requests.length / 4)),
+    stallLimit: 8 + Math.ceil(instance.requests.length / 4),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   let best = { solution: outcome.solution, cost: outcome.cost };
-  let proven = false;
-  const limit = options.exactLimit ?? DEFAULT_EXACT_LIMIT;
+  if (exact !== null && compareCost(instance, exact.cost, best.cost) < 0) best = { solution: exact.solution, cost: exact.cost };
+  const debug = `routing ${Date.now() - routingStarted} ms (construct ${outcome.constructMs} ms), construct dropped ${outcome.constructed.dropped}, lns ${outcome.lns.iterations} it ${outcome.lns.improvements} impr ${JSON.stringify(outcome.lns.statuses)} ${outcome.lns.errors.slice(0, 2).join('; ')}`;
+  return { ...best, proven: false, stoppedByDeadline: outcome.lns.stoppedBy === 'deadline' || (exact?.stoppedByDeadline ?? false), debug };
+}
+
+/**
+ * The whole day in one model (exact for the routing, a relaxation of the breaks), asked to beat
+ * the construction's plan: a better solution replaces it, and OPTIMAL or UNSATISFIABLE proves
+ * the answer optimal. Bounded by a failure limit, so the outcome repeats.
+ */
+async function solveDayExactly(instance: RoutingInstance, solver: ModelSolver, options: PlanManifestsOptions, deadline: number, seed: number): Promise<RoutedDay> {
+  const start = construct(instance).solution;
+  const evaluated = evaluateSolution(instance, start);
+  if (!evaluated.ok) throw new Error(`planner: the construction is infeasible: ${evaluated.reason}`);
+  let best = { solution: start, cost: evaluated.cost };
   const remaining = deadline - Date.now();
-  if (instance.requests.length <= limit.requests && instance.vehicles.length <= limit.vehicles && remaining > 200) {
-    // the whole day in one model, asked to beat the search's plan: a solution improves it, UNSAT proves it optimal
-    const exact = await solver.solve({
-      model: 'pdptw.mzn',
-      data: pdptwData(instance, {
-        restriction: {
-          fixedVehicle: instance.requests.map(() => null),
-          keepPrevPickup: instance.requests.map(() => null),
-          keepPrevDelivery: instance.requests.map(() => null),
-          incumbent: best.cost,
-        },
-      }),
-      solver: options.solver,
-      timeLimitMs: remaining,
-      seed,
-      failLimit: null,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
-    });
-    if (exact.status === 'UNSATISFIABLE') proven = true;
-    if (exact.solution !== null) {
-      const routes = pdptwRoutes(instance, exact.solution as { succ: number[]; route: number[] });
-      const evaluated = evaluateSolution(instance, routes);
-      if (evaluated.ok && compareCost(instance, evaluated.cost, best.cost) < 0) {
-        best = { solution: routes, cost: evaluated.cost };
-        proven = exact.status === 'OPTIMAL';
-      }
+  if (remaining < 200) return { ...best, proven: false, stoppedByDeadline: true, debug: '' };
+  const outcome = await solver.solve({
+    model: 'pdptw.mzn',
+    data: pdptwData(instance, {
+      restriction: {
+        fixedVehicle: instance.requests.map(() => null),
+        keepPrevPickup: instance.requests.map(() => null),
+        keepPrevDelivery: instance.requests.map(() => null),
+        incumbent: best.cost,
+      },
+    }),
+    solver: options.solver,
+    timeLimitMs: remaining,
+    seed,
+    failLimit: EXACT_FAIL_LIMIT,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  let proven = outcome.status === 'UNSATISFIABLE';
+  if (outcome.solution !== null) {
+    const routes = pdptwRoutes(instance, outcome.solution as { succ: number[]; route: number[] });
+    const checked = evaluateSolution(instance, routes);
+    if (checked.ok && compareCost(instance, checked.cost, best.cost) < 0) {
+      best = { solution: routes, cost: checked.cost };
+      proven = outcome.status === 'OPTIMAL';
     }
   }
-  const debug = `routing ${Date.now() - routingStarted} ms (construct ${outcome.constructMs} ms), construct dropped ${outcome.constructed.dropped}, lns ${outcome.lns.iterations} it ${outcome.lns.improvements} impr ${JSON.stringify(outcome.lns.statuses)} ${outcome.lns.errors.slice(0, 2).join('; ')}`;
-  return { ...best, proven, stoppedByDeadline: outcome.lns.stoppedBy === 'deadline', debug };
+  return { ...best, proven, stoppedByDeadline: outcome.cutByClock === true, debug: '' };
 }
 
 export interface ScheduledDuty {
@@ -283,27 +306,108 @@ export interface ScheduledDuty {
  * and the day is scheduled again.
  */
 export function scheduleDay(problem: PlanningProblem, calendar: HoursCalendar, trackers: HoursTracker[], day: DayInstance, solution: RoutingSolution): ScheduledDuty[] {
-  const routes = solution.routes.map((stops) => stops.slice());
+  return scheduleRoutes(problem, calendar, trackers, day, solution).scheduled;
+}
+
+/** Rounds of repair after the hours engine drops legs. */
+const REPAIR_ROUNDS = 3;
+/** Insertion positions tried per leg and route in a repair. */
+const REPAIR_POSITIONS = 24;
+
+/**
+ * `scheduleDay`, then each leg the hours engine had to drop goes back into the first route
+ * (in slot order) where the hours engine can schedule it, trying the positions the routing
+ * model's relaxation allows, cheapest first; then the day is scheduled again. A few rounds; the
+ * outcome serving most requests is kept.
+ */
+function scheduleWithReinsertion(problem: PlanningProblem, calendar: HoursCalendar, trackers: HoursTracker[], day: DayInstance, solution: RoutingSolution): ScheduledDuty[] {
+  let outcome = scheduleRoutes(problem, calendar, trackers, day, solution);
+  let best = outcome;
+  for (let round = 0; round < REPAIR_ROUNDS && outcome.dropped.length > 0; round += 1) {
+    const routes = outcome.routes.map((stops) => stops.slice());
+    const legs = new Map<number, number[]>();
+    for (const { request } of outcome.dropped) {
+      const leg = day.instance.requests[request]!.leg;
+      legs.set(leg, [...(legs.get(leg) ?? []), request].sort((x, y) => x - y));
+    }
+    let placed = 0;
+    for (const requests of legs.values()) {
+      for (const k of day.instance.vehicles.keys()) {
+        const route = insertLegScheduled(problem, calendar, day, k, routes[k]!, requests, outcome.trackerAt[k]!);
+        if (route === null) continue;
+        routes[k] = route;
+        placed += 1;
+        break;
+      }
+    }
+    if (placed === 0) break;
+    outcome = scheduleRoutes(problem, calendar, trackers, day, { routes });
+    if (servedRequests(outcome.scheduled) > servedRequests(best.scheduled)) best = outcome;
+  }
+  return best.scheduled;
+}
+
+/** The route with the leg's requests inserted where the hours engine can schedule it, or null. */
+function insertLegScheduled(problem: PlanningProblem, calendar: HoursCalendar, day: DayInstance, k: number, stops: RouteStop[], requests: number[], tracker: HoursTracker): RouteStop[] | null {
+  let route = stops;
+  for (const r of requests) {
+    const next = feasibleInsertions(day.instance, k, route, r)
+      .slice(0, REPAIR_POSITIONS)
+      .map((insertion) => applyInsertion(route, r, insertion))
+      .find((candidate) => scheduleRoute(problem, calendar, tracker, day, k, candidate).ok);
+    if (next === undefined) return null;
+    route = next;
+  }
+  return route;
+}
+
+/** The hours engine on one route: checks start late enough not to wait at the first stop, else as early as allowed. */
+function scheduleRoute(problem: PlanningProblem, calendar: HoursCalendar, tracker: HoursTracker, day: DayInstance, k: number, stops: RouteStop[]) {
+  const slot = day.slots[k]!;
   const windows = (r: number, kind: 'pickup' | 'delivery') => {
     const request = day.instance.requests[r]!;
     return kind === 'pickup' ? request.pickupWindow : request.deliveryWindow;
   };
+  const late = lateCheckStart(problem, day, k, stops);
+  const outcome = scheduleDuty(problem, calendar, tracker, slot, day.requests, stops, windows, late);
+  if (outcome.ok || late <= slot.window.start) return outcome;
+  return scheduleDuty(problem, calendar, tracker, slot, day.requests, stops, windows, slot.window.start);
+}
+
+function servedRequests(scheduled: ScheduledDuty[]): number {
+  return scheduled.reduce((total, duty) => total + duty.requests.length, 0);
+}
+
+interface ScheduledRoutes {
+  scheduled: ScheduledDuty[];
+  /** The routes as scheduled (the dropped legs taken out). */
+  routes: RoutingSolution['routes'];
+  /** Requests of the legs dropped, with the vehicle whose route failed. */
+  dropped: { request: number; vehicle: number }[];
+  /** Per slot, the driver's hours state when the slot starts (after the driver's earlier slots that day). */
+  trackerAt: HoursTracker[];
+}
+
+function scheduleRoutes(problem: PlanningProblem, calendar: HoursCalendar, trackers: HoursTracker[], day: DayInstance, solution: RoutingSolution): ScheduledRoutes {
+  const routes = solution.routes.map((stops) => stops.slice());
+  const dropped: ScheduledRoutes['dropped'] = [];
   for (;;) {
     const scheduled: ScheduledDuty[] = [];
     let dropLeg: number | null = null;
+    let failedVehicle = -1;
     // a driver's slots follow each other: each continues the drivers'-hours state of the one before
     const dayTrackers = trackers.slice();
+    const trackerAt: HoursTracker[] = [];
     for (const [k, stops] of routes.entries()) {
-      if (stops.length === 0) continue;
       const slot = day.slots[k]!;
       const tracker = dayTrackers[slot.driver]!;
-      // start late enough to avoid waiting at the first stop, else as early as allowed
-      const late = lateCheckStart(problem, day, k, stops);
-      let outcome = scheduleDuty(problem, calendar, tracker, slot, day.requests, stops, windows, late);
-      if (!outcome.ok && late > slot.window.start) outcome = scheduleDuty(problem, calendar, tracker, slot, day.requests, stops, windows, slot.window.start);
+      trackerAt[k] = tracker;
+      if (stops.length === 0) continue;
+      const outcome = scheduleRoute(problem, calendar, tracker, day, k, stops);
       if (!outcome.ok) {
         const failing = outcome.request ?? stops[0]!.request;
         dropLeg = day.instance.requests[failing]!.leg;
+        failedVehicle = k;
         break;
       }
       const requests = [...new Set(stops.map((stop) => stop.request))];
@@ -314,8 +418,13 @@ export function scheduleDay(problem: PlanningProblem, calendar: HoursCalendar, t
       scheduled.push({ duty: outcome.duty, tracker: outcome.tracker, requests, driving });
       dayTrackers[slot.driver] = outcome.tracker;
     }
-    if (dropLeg === null) return scheduled;
-    for (const [k, stops] of routes.entries()) routes[k] = stops.filter((stop) => day.instance.requests[stop.request]!.leg !== dropLeg);
+    if (dropLeg === null) return { scheduled, routes, dropped, trackerAt };
+    for (const [k, stops] of routes.entries()) {
+      for (const stop of stops) {
+        if (stop.kind === 'pickup' && day.instance.requests[stop.request]!.leg === dropLeg) dropped.push({ request: stop.request, vehicle: failedVehicle });
+      }
+      routes[k] = stops.filter((stop) => day.instance.requests[stop.request]!.leg !== dropLeg);
+    }
   }
 }
 

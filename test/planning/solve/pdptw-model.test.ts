@@ -55,8 +55,8 @@ describe('models/pdptw.mzn (exact on small instances)', function () {
     await engine.close();
   });
 
-  async function solve(routing: RoutingInstance) {
-    const result = await engine.solve({ model: modelPath('pdptw.mzn'), data: pdptwData(routing), solver: 'gecode', timeLimitMs: 60_000, seed: 1 });
+  async function solve(routing: RoutingInstance, solver = 'gecode') {
+    const result = await engine.solve({ model: modelPath('pdptw.mzn'), data: pdptwData(routing), solver, timeLimitMs: 60_000, seed: 1 });
     expect(result.status, result.error?.message).to.equal('OPTIMAL');
     const solution = pdptwRoutes(routing, result.solution as { succ: number[]; route: number[] });
     const evaluated = evaluateSolution(routing, solution);
@@ -109,6 +109,21 @@ describe('models/pdptw.mzn (exact on small instances)', function () {
     expect(on.cost).to.deep.equal({ dropped: 1, vehicles: 1, travel: 40 });
   });
 
+  it('reserves a break for the driving on Chuffed as on Gecode (the hours relaxation)', async () => {
+    // 0 -> 1 -> 4 -> 0: 80 minutes of driving, over the 60 allowed before a break, so a 30-minute
+    // break must fit in the route's 100 minutes: it does not (110), and the request is left out
+    const requests = [request(1, 4, { droppable: true })];
+    const hours = { maxDriving: 500, maxSpan: 1000, drivingBeforeBreak: 60, breakLength: 30 };
+    const tight = instance(requests, { hours });
+    tight.vehicles[0]!.window = { earliest: 0, latest: 100 };
+    const roomy = instance(requests, { hours });
+    roomy.vehicles[0]!.window = { earliest: 0, latest: 110 };
+    for (const solver of ['gecode', 'chuffed']) {
+      expect((await solve(tight, solver)).cost.dropped, solver).to.equal(1);
+      expect((await solve(roomy, solver)).cost, solver).to.deep.equal({ dropped: 0, vehicles: 1, travel: 80 });
+    }
+  });
+
   it('serves the requests of one leg together or not at all', async () => {
     // the two halves of one leg cannot both fit (capacity 1, windows overlap exactly), so the leg is left out whole
     const tight = { earliest: 10, latest: 10 };
@@ -121,6 +136,27 @@ describe('models/pdptw.mzn (exact on small instances)', function () {
     );
     expect(cost.dropped).to.equal(1);
     expect(solution.routes[0]!.map((stop) => stop.request)).to.deep.equal([2, 2]);
+  });
+
+  it('re-inserts a freed request between kept stops in their order, and proves nothing better exists', async () => {
+    // kept: A (1 -> 2) then B (3 -> 4), in that order; C (2 -> 3) fits between them at no extra travel
+    const routing = instance([request(1, 2), request(3, 4), request(2, 3, { droppable: true })]);
+    const pickupA = { request: 0, kind: 'pickup' as const };
+    const deliveryA = { request: 0, kind: 'delivery' as const };
+    const pickupB = { request: 1, kind: 'pickup' as const };
+    const restriction = {
+      fixedVehicle: [0, 0, null],
+      keepPrevPickup: ['start' as const, deliveryA, null],
+      keepPrevDelivery: [pickupA, pickupB, null],
+    };
+    const run = (incumbent: { dropped: number; vehicles: number; travel: number }) =>
+      engine.solve({ model: modelPath('pdptw.mzn'), data: pdptwData(routing, { restriction: { ...restriction, incumbent } }), solver: 'gecode', timeLimitMs: 60_000, seed: 1 });
+    const improved = await run({ dropped: 1, vehicles: 1, travel: 80 });
+    expect(improved.status, improved.error?.message).to.equal('OPTIMAL');
+    const { routes } = pdptwRoutes(routing, improved.solution as { succ: number[]; route: number[] });
+    expect(routes[0]!.map((stop) => `${'ABC'[stop.request]}${stop.kind === 'pickup' ? '+' : '-'}`)).to.deep.equal(['A+', 'A-', 'C+', 'C-', 'B+', 'B-']);
+    const proof = await run({ dropped: 0, vehicles: 1, travel: 80 });
+    expect(proof.status).to.equal('UNSATISFIABLE');
   });
 
   it('uses the fewest vehicles first when told to (Li & Lim order)', async () => {

@@ -38,6 +38,15 @@ function twoLegSnapshot(): Body {
   return body;
 }
 
+async function presetProblem(preset: 'tiny' | 'small', seed: number): Promise<{ snapshot: Snapshot; problem: PlanningProblem }> {
+  const generated = generate({ preset, seed });
+  const snapshot = parseSnapshot(JSON.parse(toJson(generated.snapshot)));
+  const ids = placesNeedingJourneys(snapshot);
+  const provider = createJourneyProvider({ provider: 'estimator' } as never);
+  const matrix = await provider.matrix(ids.map((id) => snapshot.locations.find((place) => place.id === id)!), { deadline: Date.now() + 10_000 });
+  return { snapshot, problem: buildPlanningProblem(snapshot, matrix) };
+}
+
 describe('planManifests', function () {
   this.timeout(180_000);
   let engine: Engine;
@@ -72,6 +81,9 @@ describe('planManifests', function () {
     expect(evidence.planning_engine.objective).to.equal(90);
     expect(evidence.planning_engine.proven_optimal).to.equal(true);
     expect(evidence.planning_engine.models).to.deep.equal(['pdptw.mzn']);
+    // the whole-day model settled it (a proof), well inside the allowance and not cut by the clock
+    expect(evidence.planning_engine.timing_dependent).to.equal(false);
+    expect(evidence.planning_engine.solve_ms).to.be.below(OPTIONS.timeLimitMs);
   });
 
   it('leaves a leg the pre-checks reject out, with their reason, and plans the rest', async () => {
@@ -106,13 +118,19 @@ describe('planManifests', function () {
     expect(second.plan).to.deep.equal(first.plan);
   });
 
+  it('plans the 20-leg small preset by the search, validly, the same plan twice and not cut by the clock', async () => {
+    const { snapshot, problem } = await presetProblem('small', 1);
+    const first = await planOf(snapshot, problem);
+    expect(first.evidence.planning_engine.timing_dependent).to.equal(false);
+    const accepted = problem.legs.filter((leg) => leg.origin === 'accepted').length;
+    expect(accepted - first.plan.unplanned.length).to.be.at.least(18);
+    const second = await planOf(snapshot, problem);
+    expect(second.plan).to.deep.equal(first.plan);
+    expect(second.evidence.planning_engine.objective).to.equal(first.evidence.planning_engine.objective);
+  });
+
   it('plans every leg of the data-gen tiny preset with a valid plan, the same one twice', async () => {
-    const generated = generate({ preset: 'tiny', seed: 3 });
-    const snapshot = parseSnapshot(JSON.parse(toJson(generated.snapshot)));
-    const ids = placesNeedingJourneys(snapshot);
-    const provider = createJourneyProvider({ provider: 'estimator' } as never);
-    const matrix = await provider.matrix(ids.map((id) => snapshot.locations.find((place) => place.id === id)!), { deadline: Date.now() + 10_000 });
-    const problem = buildPlanningProblem(snapshot, matrix);
+    const { snapshot, problem } = await presetProblem('tiny', 3);
     const first = await planOf(snapshot, problem);
     expect(first.plan.unplanned, JSON.stringify(first.plan.unplanned)).to.deep.equal([]);
     const second = await planOf(snapshot, problem);

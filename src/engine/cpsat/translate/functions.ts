@@ -10,6 +10,10 @@ import { weightedSum } from './relations.ts';
 
 type Handler = (args: Arguments) => void;
 
+function divisorIsZero(args: Arguments, divisor: Linear): boolean {
+  return D.isEmpty(D.remove(args.model.valuesOf(divisor), 0));
+}
+
 /** A variable equal to the expression, with 0 left out of its domain (CP-SAT divides by it). */
 function nonZeroDivisor(args: Arguments, divisor: Linear): Linear {
   const values = D.remove(args.model.valuesOf(divisor), 0);
@@ -86,16 +90,21 @@ export const FUNCTIONS: Record<string, Handler> = {
   int_plus: (args) => args.model.linearIn(combine([[1, args.int(0)], [1, args.int(1)], [-1, args.int(2)]]), D.singleton(0), []),
   int_times: (args) =>
     args.model.add({ intProd: { target: args.model.proto(args.int(2)), exprs: [args.model.proto(args.int(0)), args.model.proto(args.int(1))] } }, []),
-  int_div: (args) =>
+  int_div: (args) => {
+    // Division by zero is undefined: a divisor that can only be 0 leaves no solution.
+    if (divisorIsZero(args, args.int(1))) return args.model.postFalse([]);
     args.model.add(
       { intDiv: { target: args.model.proto(args.int(2)), exprs: [args.model.proto(args.int(0)), args.model.proto(nonZeroDivisor(args, args.int(1)))] } },
       [],
-    ),
-  int_mod: (args) =>
+    );
+  },
+  int_mod: (args) => {
+    if (divisorIsZero(args, args.int(1))) return args.model.postFalse([]);
     args.model.add(
       { intMod: { target: args.model.proto(args.int(2)), exprs: [args.model.proto(args.int(0)), args.model.proto(positiveModulus(args, args.int(1)))] } },
       [],
-    ),
+    );
+  },
   int_abs: (args) => maximum(args, args.int(1), [args.int(0), scale(args.int(0), -1)]),
   int_max: (args) => maximum(args, args.int(2), [args.int(0), args.int(1)]),
   int_min: (args) => minimum(args, args.int(2), [args.int(0), args.int(1)]),

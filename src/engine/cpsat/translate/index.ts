@@ -68,7 +68,11 @@ function declareVariable(names: Names, name: string, variable: FznVariable, unbo
     throw new TranslationError(`variable ${name}: ${what} not supported by the CP-SAT backend`);
   }
   let domain: D.Domain;
-  if (variable.domain === undefined) {
+  const target = typeof variable.rhs === 'string' ? names.variable(variable.rhs) : undefined;
+  if (variable.domain === undefined && target !== undefined) {
+    // An alias without a domain of its own has its target's (FlatZinc declares targets first).
+    domain = model.domain(target.index);
+  } else if (variable.domain === undefined) {
     unbounded.push(name);
     domain = D.interval(-DEFAULT_BOUND, DEFAULT_BOUND);
   } else {

@@ -37,6 +37,23 @@ const DOMAIN_REDUCTION: Record<string, DomainReduction> = {
   indomain_random: 'SELECT_RANDOM_HALF',
 };
 
+/** The numbers of DecisionStrategyProto's enums (cp_model.proto). */
+const VARIABLE_SELECTION_NUMBER: Record<string, number> = {
+  CHOOSE_FIRST: 0,
+  CHOOSE_LOWEST_MIN: 1,
+  CHOOSE_HIGHEST_MAX: 2,
+  CHOOSE_MIN_DOMAIN_SIZE: 3,
+  CHOOSE_MAX_DOMAIN_SIZE: 4,
+};
+const DOMAIN_REDUCTION_NUMBER: Record<string, number> = {
+  SELECT_MIN_VALUE: 0,
+  SELECT_MAX_VALUE: 1,
+  SELECT_LOWER_HALF: 2,
+  SELECT_UPPER_HALF: 3,
+  SELECT_MEDIAN_VALUE: 4,
+  SELECT_RANDOM_HALF: 5,
+};
+
 export interface Search {
   strategies: DecisionStrategyProto[];
   hint: PartialVariableAssignment;
@@ -92,10 +109,11 @@ class SearchReader {
     if (reduce === undefined) this.ignore(`value choice ${annotationName(reduction)}`);
     const indices = this.variables(variables).filter((index): index is number => index !== undefined && D.size(this.names.model.domain(index)) > 1);
     if (indices.length === 0) return;
+    // The proto's enums by number: or-tools-wasm's model check rejects their names.
     this.search.strategies.push({
       variables: indices,
-      variableSelectionStrategy: choose ?? 'CHOOSE_FIRST',
-      domainReductionStrategy: reduce ?? 'SELECT_MIN_VALUE',
+      variableSelectionStrategy: VARIABLE_SELECTION_NUMBER[choose ?? 'CHOOSE_FIRST'] as VariableSelection,
+      domainReductionStrategy: DOMAIN_REDUCTION_NUMBER[reduce ?? 'SELECT_MIN_VALUE'] as DomainReduction,
     });
   }
 

@@ -91,9 +91,10 @@ export function checkRoute(instance: RoutingInstance, vehicleIndex: number, stop
   if (hours !== null && stops.length > 0) {
     if (vehicle.drivingDone + travel > hours.maxDriving) return { ok: false, reason: 'daily driving limit' };
     if (minSpan > hours.maxSpan) return { ok: false, reason: 'duty span limit' };
+    // truncated like MiniZinc's `div`: with no driving since the last break, (0 - 1) div B is 0
     const breaks =
-      Math.floor((vehicle.drivingSinceBreak + travel - 1) / hours.drivingBeforeBreak) -
-      Math.floor((vehicle.drivingSinceBreak - 1) / hours.drivingBeforeBreak);
+      Math.trunc((vehicle.drivingSinceBreak + travel - 1) / hours.drivingBeforeBreak) -
+      Math.trunc((vehicle.drivingSinceBreak - 1) / hours.drivingBeforeBreak);
     const needed = travel + service + hours.breakLength * Math.max(0, breaks);
     if (needed > hours.maxSpan || needed > vehicle.window.latest - vehicle.window.earliest) {
       return { ok: false, reason: 'no room for the breaks the driving needs' };

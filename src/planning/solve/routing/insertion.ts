@@ -144,6 +144,13 @@ export function bestInsertion(
   return null;
 }
 
+/** Every insertion of the request into the route that passes the full route check, cheapest first. */
+export function feasibleInsertions(instance: RoutingInstance, vehicleIndex: number, stops: RouteStop[], requestIndex: number): Insertion[] {
+  return insertions(instance, vehicleIndex, buildState(instance, vehicleIndex, stops), requestIndex).filter(
+    (insertion) => instance.hours === null || checkRoute(instance, vehicleIndex, applyInsertion(stops, requestIndex, insertion)).ok,
+  );
+}
+
 export interface InsertionOptions {
   /** Requests to insert, in tie-break order. */
   requests: number[];
@@ -164,10 +171,13 @@ export function regretInsert(instance: RoutingInstance, solution: RoutingSolutio
   const allowed = new Set(options.vehicles);
   const states = new Map<number, RouteState>();
   for (const k of options.vehicles) states.set(k, buildState(instance, k, solution.routes[k]!));
-  // vehicles interchangeable while empty share a kind
+  // vehicles interchangeable while empty share a kind: the same times, capacity, hours counters
+  // and the same requests allowed on them (equipment and qualifications tell crews apart)
+  const allowedRequests = instance.vehicles.map((): number[] => []);
+  for (const [r, request] of instance.requests.entries()) for (const k of request.eligibleVehicles ?? []) allowedRequests[k]?.push(r);
   const kindIds = new Map<string, number>();
-  const kindOf = instance.vehicles.map((v) => {
-    const key = `${v.startLocation}/${v.endLocation}/${v.window.earliest}/${v.window.latest}/${v.capacity}/${v.drivingDone}/${v.drivingSinceBreak}`;
+  const kindOf = instance.vehicles.map((v, k) => {
+    const key = `${v.startLocation}/${v.endLocation}/${v.window.earliest}/${v.window.latest}/${v.capacity}/${v.drivingDone}/${v.drivingSinceBreak}/${allowedRequests[k]!.join(',')}`;
     if (!kindIds.has(key)) kindIds.set(key, kindIds.size);
     return kindIds.get(key)!;
   });

@@ -141,7 +141,9 @@ export async function improveByLns(
   let improvements = 0;
   let iterations = 0;
   let stoppedBy: LnsResult['stoppedBy'] = 'iterations';
-  let removeCount = Math.min(options.maxRemoved, Math.max(2, Math.round(instance.requests.length / 12)));
+  // small first: a subproblem with a few freed requests is proven or improved within its failure
+  // limit; the count grows while proofs come (below) and shrinks when the limit cuts the search
+  let removeCount = Math.min(options.maxRemoved, 4, Math.max(2, Math.round(instance.requests.length / 12)));
   let failuresInRow = 0;
   let sinceImprovement = 0;
   while (iterations < options.maxIterations) {

@@ -1,0 +1,161 @@
+/**
+ * The CP-SAT backend: OR-Tools CP-SAT (npm `or-tools-wasm`, WebAssembly) behind the embedded
+ * MiniZinc. A solve compiles the model to FlatZinc JSON against the CP-SAT library
+ * (mznlib/), translates it (translate/), solves it in a worker thread of its own, and renders
+ * the solution through the model's own output model, so its result has the same shape as
+ * any embedded solver's. It counts as an embedded solver: `embedded:cp-sat`.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_SEED } from '../arguments.ts';
+import type { EmbeddedBackend } from '../embedded/backend.ts';
+import type { Backend, EngineErrorInfo, SolveJob, SolveResult, SolverInfo, StopReason } from '../types.ts';
+import { outcomeOf, type CpSatOutcome } from './run/outcome.ts';
+import { solutionValues } from './run/values.ts';
+import { CpSatRun } from './run/worker-run.ts';
+import { translate, TranslationError, type Translation } from './translate/index.ts';
+
+export const CP_SAT_LIBRARY = fileURLToPath(new URL('./mznlib/', import.meta.url));
+
+/**
+ * Time kept back from CP-SAT for rendering its solution through the output model (one short
+ * embedded MiniZinc run, 300-1000 ms measured on a busy 2-core machine).
+ */
+const RENDER_RESERVE_MS = 800;
+/** CP-SAT stops itself at its own limit; the worker is killed this long after it, at the latest. */
+const SOFT_MARGIN_MS = 150;
+
+/** The package's version (its package.json is not exported: found from its CP-SAT entry, build/javascript/node/cp-sat.js). */
+function orToolsVersion(): string {
+  const entry = createRequire(import.meta.url).resolve('or-tools-wasm/cp-sat');
+  const manifest = join(dirname(entry), '..', '..', '..', 'package.json');
+  return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+}
+
+/** The CP-SAT solver of an embedded backend, or null when or-tools-wasm is not installed. */
+export function createCpSatBackend(embedded: EmbeddedBackend): Backend | null {
+  const minizinc = embedded.solvers().find((solver) => solver.id === 'gecode');
+  if (minizinc === undefined) return null;
+  let version: string;
+  try {
+    version = orToolsVersion();
+  } catch {
+    return null;
+  }
+  const solver: SolverInfo = {
+    id: 'cp-sat',
+    name: 'OR-Tools CP-SAT',
+    version: `or-tools-wasm ${version}`,
+    backend: 'embedded',
+    key: 'embedded:cp-sat',
+    minizincId: minizinc.minizincId,
+    flags: ['-f', '-r'],
+  };
+  return new CpSatBackend(embedded, minizinc, solver);
+}
+
+class CpSatBackend implements Backend {
+  readonly name = 'embedded' as const;
+
+  constructor(
+    private readonly embedded: EmbeddedBackend,
+    /** The MiniZinc solver configuration the model is compiled under (its globals are replaced by mznlib/). */
+    private readonly compiler: SolverInfo,
+    private readonly solver: SolverInfo,
+  ) {}
+
+  get minizincVersion(): string {
+    return this.embedded.minizincVersion;
+  }
+
+  solvers(): SolverInfo[] {
+    return [this.solver];
+  }
+
+  /** Nothing to close: each solve's worker ends with its solve; the embedded backend closes itself. */
+  async close(): Promise<void> {}
+
+  async solve(job: SolveJob): Promise<SolveResult> {
+    const run = new CpSatRun();
+    try {
+      return await this.solveWith(run, job);
+    } finally {
+      run.discard();
+    }
+  }
+
+  private async solveWith(run: CpSatRun, job: SolveJob): Promise<SolveResult> {
+    const { request } = job;
+    const signal = request.signal;
+    const compiled = await this.embedded.compile(
+      { model: job.modelPath, data: request.data, libraryDir: CP_SAT_LIBRARY, timeLimitMs: request.timeLimitMs, ...(signal === undefined ? {} : { signal }) },
+      this.compiler,
+      job.deadlineAt,
+    );
+    const statistics: Record<string, number | string> = { flatTime: compiled.elapsedMs / 1000 };
+    if (compiled.flatzinc === null || compiled.outputModel === null) {
+      const stop = signal?.aborted ? 'cancelled' : performance.now() >= job.deadlineAt ? 'time_limit' : 'failed';
+      return this.result(job, { status: stop === 'failed' ? 'ERROR' : 'UNKNOWN', stop, values: null, objective: null, bound: null }, statistics, stop === 'failed' ? compiled.error : undefined);
+    }
+
+    let translation: Translation;
+    try {
+      translation = translate(compiled.flatzinc, { freeSearch: request.freeSearch === true });
+    } catch (error) {
+      if (!(error instanceof TranslationError)) throw error;
+      return this.result(job, { status: 'ERROR', stop: 'failed', values: null, objective: null, bound: null }, statistics, { message: `CP-SAT backend: ${error.message}` });
+    }
+    statistics.method = translation.objective ?? 'satisfy';
+    statistics.variables = translation.model.variables?.length ?? 0;
+    statistics.constraints = translation.model.constraints?.length ?? 0;
+
+    const hardDeadlineAt = job.deadlineAt - Math.min(RENDER_RESERVE_MS, request.timeLimitMs * 0.3);
+    const solveMs = hardDeadlineAt - performance.now() - SOFT_MARGIN_MS;
+    if (solveMs <= 0) return this.result(job, { status: 'UNKNOWN', stop: 'time_limit', values: null, objective: null, bound: null }, statistics);
+    const end = await run.solve(
+      translation.model,
+      { maxTimeInSeconds: solveMs / 1000, numSearchWorkers: 1, randomSeed: request.seed ?? DEFAULT_SEED },
+      hardDeadlineAt,
+      signal,
+    );
+    const outcome = outcomeOf(end, translation);
+    if (end.kind === 'solved') Object.assign(statistics, solveStatistics(end.response));
+    if (outcome.values === null) return this.result(job, outcome, statistics, outcome.error);
+
+    const rendered = await this.embedded.renderOutput(compiled.outputModel, solutionValues(translation, outcome.values), job.deadlineAt, signal);
+    if (rendered.json === null) {
+      const stop: StopReason = signal?.aborted ? 'cancelled' : performance.now() >= job.deadlineAt ? 'time_limit' : 'failed';
+      const unrendered = { status: stop === 'failed' ? ('ERROR' as const) : ('UNKNOWN' as const), stop, values: null, objective: null, bound: outcome.bound };
+      return this.result(job, unrendered, statistics, stop === 'failed' ? rendered.error : undefined);
+    }
+    const result = this.result(job, outcome, statistics, undefined, rendered.json);
+    request.onSolution?.({ solution: rendered.json, objective: result.objective, elapsedMs: result.elapsedMs });
+    return result;
+  }
+
+  private result(job: SolveJob, outcome: CpSatOutcome, statistics: Record<string, number | string>, error?: EngineErrorInfo, solution: Record<string, unknown> | null = null): SolveResult {
+    return {
+      status: outcome.status,
+      solution,
+      objective: solution === null ? null : outcome.objective,
+      bestBound: outcome.bound,
+      statistics,
+      solver: { id: this.solver.id, name: this.solver.name, version: this.solver.version },
+      backend: 'embedded',
+      minizincVersion: this.embedded.minizincVersion,
+      elapsedMs: Math.round(performance.now() - job.startedAt),
+      stop: outcome.stop,
+      ...(error === undefined ? {} : { error }),
+    };
+  }
+}
+
+function solveStatistics(response: { numBranches?: unknown; numConflicts?: unknown; wallTime?: unknown; solutionInfo?: unknown }): Record<string, number | string> {
+  const out: Record<string, number | string> = {};
+  if (response.numBranches !== undefined) out.nodes = Number(response.numBranches);
+  if (response.numConflicts !== undefined) out.failures = Number(response.numConflicts);
+  if (typeof response.wallTime === 'number') out.solveTime = response.wallTime;
+  return out;
+}

@@ -1,0 +1,73 @@
+/**
+ * CP-SAT's answer -> the engine's status. As in status.ts, UNSATISFIABLE and OPTIMAL are
+ * only copied from CP-SAT's own words, and only when the translation was exact: a variable
+ * that FlatZinc left unbounded got an artificial bound (translate/index.ts), under which
+ * neither infeasibility nor optimality is a proof for the model itself.
+ */
+import type { EngineErrorInfo, SolveStatus, StopReason } from '../../types.ts';
+import type { Translation } from '../translate/index.ts';
+import type { CpSatEnd } from './worker-run.ts';
+
+export interface CpSatOutcome {
+  status: SolveStatus;
+  stop: StopReason;
+  /** The values of the CP-SAT variables of the solution, when there is one. */
+  values: number[] | null;
+  objective: number | null;
+  bound: number | null;
+  error?: EngineErrorInfo;
+}
+
+type Response = Extract<CpSatEnd, { kind: 'solved' }>['response'];
+
+const noSolution = (status: SolveStatus, stop: StopReason, error?: EngineErrorInfo): CpSatOutcome => ({
+  status,
+  stop,
+  values: null,
+  objective: null,
+  bound: null,
+  ...(error === undefined ? {} : { error }),
+});
+
+function withSolution(response: Response, translation: Translation, status: SolveStatus, stop: StopReason): CpSatOutcome {
+  const values = (response.solution ?? []).map(Number);
+  const optimisation = translation.objective !== null;
+  const objective = optimisation && typeof response.objectiveValue === 'number' ? response.objectiveValue : null;
+  const bound = !optimisation ? null : status === 'OPTIMAL' ? objective : typeof response.bestObjectiveBound === 'number' && Number.isFinite(response.bestObjectiveBound) && translation.unbounded.length === 0 ? response.bestObjectiveBound : null;
+  return { status, stop, values, objective, bound };
+}
+
+/** CP-SAT's status words, each mapped once. */
+const FROM_CP_SAT: Record<string, (response: Response, translation: Translation) => CpSatOutcome> = {
+  OPTIMAL: (response, translation) => {
+    if ((response.solution ?? []).length === 0) return noSolution('ERROR', 'failed', { message: 'CP-SAT claimed OPTIMAL without a solution' });
+    // For a satisfaction problem, OPTIMAL means "a solution": its search is complete.
+    if (translation.objective === null) return withSolution(response, translation, 'SATISFIED', 'complete');
+    if (translation.unbounded.length > 0) return withSolution(response, translation, 'SATISFIED', 'complete');
+    return withSolution(response, translation, 'OPTIMAL', 'complete');
+  },
+  FEASIBLE: (response, translation) => withSolution(response, translation, 'SATISFIED', 'time_limit'),
+  INFEASIBLE: (_response, translation) => (translation.unbounded.length > 0 ? noSolution('UNKNOWN', 'complete') : noSolution('UNSATISFIABLE', 'complete')),
+  UNKNOWN: () => noSolution('UNKNOWN', 'time_limit'),
+  MODEL_INVALID: (response) => noSolution('ERROR', 'failed', { message: `CP-SAT rejected the translated model: ${String(response.solutionInfo ?? 'MODEL_INVALID')}` }),
+};
+
+const STATUS_NAMES = ['UNKNOWN', 'MODEL_INVALID', 'FEASIBLE', 'INFEASIBLE', 'OPTIMAL'];
+
+export function outcomeOf(end: CpSatEnd, translation: Translation): CpSatOutcome {
+  switch (end.kind) {
+    case 'time_limit':
+    case 'cancelled':
+      // CP-SAT delivers solutions only when it returns: a killed solve has none.
+      return noSolution('UNKNOWN', end.kind);
+    case 'crashed':
+      return noSolution('ERROR', 'failed', { message: end.message });
+    case 'solved': {
+      const raw = end.response.status;
+      const name = typeof raw === 'number' ? STATUS_NAMES[raw] : raw;
+      const mapped = name === undefined ? undefined : FROM_CP_SAT[name];
+      if (mapped === undefined) return noSolution('ERROR', 'failed', { message: `CP-SAT returned an unknown status ${String(raw)}` });
+      return mapped(end.response, translation);
+    }
+  }
+}
