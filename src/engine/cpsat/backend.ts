@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_SEED } from '../arguments.ts';
+import { DEFAULT_SEED, softTimeLimitMs } from '../arguments.ts';
 import type { EmbeddedBackend } from '../embedded/backend.ts';
 import type { Backend, EngineErrorInfo, SolveJob, SolveResult, SolverInfo, StopReason } from '../types.ts';
 import { outcomeOf, type CpSatOutcome } from './run/outcome.ts';
@@ -24,8 +24,8 @@ export const CP_SAT_LIBRARY = fileURLToPath(new URL('./mznlib/', import.meta.url
  * embedded MiniZinc run, 300-1000 ms measured on a busy 2-core machine).
  */
 const RENDER_RESERVE_MS = 800;
-/** CP-SAT stops itself at its own limit; the worker is killed this long after it, at the latest. */
-const SOFT_MARGIN_MS = 150;
+/** Below this, starting CP-SAT is pointless: the run ends UNKNOWN at once. */
+const MIN_SOLVE_MS = 50;
 
 /** The package's version (its package.json is not exported: found from its CP-SAT entry, build/javascript/node/cp-sat.js). */
 function orToolsVersion(): string {
@@ -111,9 +111,12 @@ class CpSatBackend implements Backend {
     statistics.variables = translation.model.variables?.length ?? 0;
     statistics.constraints = translation.model.constraints?.length ?? 0;
 
+    // CP-SAT stops itself at its soft limit (as MiniZinc's --time-limit); its worker is
+    // killed at the hard one, which leaves the time to render the solution.
     const hardDeadlineAt = job.deadlineAt - Math.min(RENDER_RESERVE_MS, request.timeLimitMs * 0.3);
-    const solveMs = hardDeadlineAt - performance.now() - SOFT_MARGIN_MS;
-    if (solveMs <= 0) return this.result(job, { status: 'UNKNOWN', stop: 'time_limit', values: null, objective: null, bound: null }, statistics);
+    const remainingMs = hardDeadlineAt - performance.now();
+    const solveMs = softTimeLimitMs(remainingMs);
+    if (remainingMs <= MIN_SOLVE_MS) return this.result(job, { status: 'UNKNOWN', stop: 'time_limit', values: null, objective: null, bound: null }, statistics);
     const end = await run.solve(
       translation.model,
       { maxTimeInSeconds: solveMs / 1000, numSearchWorkers: 1, randomSeed: request.seed ?? DEFAULT_SEED },
