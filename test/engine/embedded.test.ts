@@ -37,6 +37,24 @@ describe('engine: embedded MiniZinc', function () {
     }
   });
 
+  describe('membership that flattens to the FlatZinc builtin set_in', () => {
+    // The embedded Gecode's own set_in is wrong (src/engine/embedded/gecode-set-in.mzn): without
+    // the engine's workaround the first case is "UNSATISFIABLE" and the second gives x = 5.
+    const cases = [
+      { allowed: [23, 24, 30], n: 54, best: 30 },
+      { allowed: [0, 1], n: 5, best: 1 },
+    ];
+    for (const solver of EMBEDDED_SOLVERS) {
+      it(`${solver} keeps x within the allowed values, never a false proof`, async () => {
+        for (const { allowed, n, best } of cases) {
+          const result = await engine.solve({ model: 'set-in.mzn', data: { n, allowed: { set: allowed } }, solver, timeLimitMs: AMPLE_MS });
+          expect(result.status, `${solver} on ${allowed}`).to.equal('OPTIMAL');
+          expect(result.solution).to.deep.include({ x: best, required: true });
+        }
+      });
+    }
+  });
+
   it('reaches OPTIMAL and returns the output variables by name as typed JSON', async () => {
     const result = await engine.solve({ model: 'assignment.mzn', data: ASSIGNMENT_DATA, solver: 'chuffed', timeLimitMs: AMPLE_MS });
     expect(result).to.include({ status: 'OPTIMAL', objective: 14, bestBound: 14, stop: 'complete' });
