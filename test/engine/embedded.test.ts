@@ -14,10 +14,10 @@ describe('engine: embedded MiniZinc', function () {
   });
   after(() => engine.close());
 
-  it('lists Gecode, Chuffed, COIN-BC and HiGHS with their versions', () => {
+  it('lists Gecode, Chuffed, COIN-BC, HiGHS and CP-SAT with their versions', () => {
     const listed = engine.solvers().map((solver) => [solver.key, solver.name, solver.version]);
-    expect(listed.map(([key]) => key)).to.deep.equal(EMBEDDED_SOLVERS.map((id) => `embedded:${id}`));
-    expect(listed.map(([, name]) => name)).to.deep.equal(['Gecode', 'Chuffed', 'COIN-BC', 'HiGHS']);
+    expect(listed.map(([key]) => key)).to.deep.equal([...EMBEDDED_SOLVERS, 'cp-sat'].map((id) => `embedded:${id}`));
+    expect(listed.map(([, name]) => name)).to.deep.equal(['Gecode', 'Chuffed', 'COIN-BC', 'HiGHS', 'OR-Tools CP-SAT (or-tools-wasm)']);
     for (const [, , version] of listed) expect(version).to.match(/^\d+\.\d+/);
   });
 
@@ -37,19 +37,21 @@ describe('engine: embedded MiniZinc', function () {
     }
   });
 
-  describe('membership that flattens to the FlatZinc builtin set_in', () => {
-    // The embedded Gecode's own set_in is wrong (src/engine/embedded/gecode-set-in.mzn): without
-    // the engine's workaround the first case is "UNSATISFIABLE" and the second gives x = 5.
+  describe('membership constraints (FlatZinc set_in, set_in_reif, set_in_imp)', () => {
+    // The embedded Gecode's and Chuffed's own handling of these is wrong
+    // (src/engine/embedded/workarounds/): without the engine's workarounds the first case is
+    // "UNSATISFIABLE" on both, the second gives x = 5, and the reified one b = true with x = 0.
     const cases = [
-      { allowed: [23, 24, 30], n: 54, best: 30 },
-      { allowed: [0, 1], n: 5, best: 1 },
+      { model: 'set-in.mzn', data: { n: 54, allowed: { set: [23, 24, 30] } }, solution: { x: 30, required: true } },
+      { model: 'set-in.mzn', data: { n: 5, allowed: { set: [0, 1] } }, solution: { x: 1, required: true } },
+      { model: 'set-in-reified.mzn', data: {}, solution: { x: 1, b: true, c: false } },
     ];
-    for (const solver of EMBEDDED_SOLVERS) {
+    for (const solver of [...EMBEDDED_SOLVERS, 'cp-sat']) {
       it(`${solver} keeps x within the allowed values, never a false proof`, async () => {
-        for (const { allowed, n, best } of cases) {
-          const result = await engine.solve({ model: 'set-in.mzn', data: { n, allowed: { set: allowed } }, solver, timeLimitMs: AMPLE_MS });
-          expect(result.status, `${solver} on ${allowed}`).to.equal('OPTIMAL');
-          expect(result.solution).to.deep.include({ x: best, required: true });
+        for (const { model, data, solution } of cases) {
+          const result = await engine.solve({ model, data, solver, timeLimitMs: AMPLE_MS });
+          expect(result.status, `${solver} on ${model} ${JSON.stringify(data)}`).to.equal('OPTIMAL');
+          expect(result.solution, `${solver} on ${model} ${JSON.stringify(data)}`).to.deep.equal(solution);
         }
       });
     }
@@ -127,7 +129,7 @@ describe('engine: embedded MiniZinc', function () {
   });
 
   it('refuses an unknown solver, naming the available ones', async () => {
-    expect(() => engine.assertSolver('cp-sat')).to.throw(UnknownSolverError, /embedded:gecode, embedded:chuffed, embedded:cbc, embedded:highs/);
+    expect(() => engine.assertSolver('cplex')).to.throw(UnknownSolverError, /embedded:gecode, embedded:chuffed, embedded:cbc, embedded:highs/);
     await engine.solve({ model: 'pigeonhole.mzn', data: { n: 3 }, solver: 'native:gecode', timeLimitMs: AMPLE_MS }).then(
       () => expect.fail('an engine without a native backend must refuse native:gecode'),
       (error: unknown) => expect(error).to.be.instanceOf(UnknownSolverError),

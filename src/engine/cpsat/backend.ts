@@ -46,8 +46,9 @@ export function createCpSatBackend(embedded: EmbeddedBackend): Backend | null {
   }
   const solver: SolverInfo = {
     id: 'cp-sat',
-    name: 'OR-Tools CP-SAT',
-    version: `or-tools-wasm ${version}`,
+    // CP-SAT's own version is not exposed by the WebAssembly build: the package's is.
+    name: 'OR-Tools CP-SAT (or-tools-wasm)',
+    version,
     backend: 'embedded',
     key: 'embedded:cp-sat',
     minizincId: minizinc.minizincId,
@@ -119,7 +120,14 @@ class CpSatBackend implements Backend {
     if (remainingMs <= MIN_SOLVE_MS) return this.result(job, { status: 'UNKNOWN', stop: 'time_limit', values: null, objective: null, bound: null }, statistics);
     const end = await run.solve(
       translation.model,
-      { maxTimeInSeconds: solveMs / 1000, numSearchWorkers: 1, randomSeed: request.seed ?? DEFAULT_SEED },
+      {
+        maxTimeInSeconds: solveMs / 1000,
+        numSearchWorkers: 1,
+        randomSeed: request.seed ?? DEFAULT_SEED,
+        // CP-SAT's failures are its conflicts: one search thread, a fixed seed and a conflict
+        // limit make a run that the limit cuts repeat exactly, as Gecode's --fail does.
+        ...(request.failLimit === undefined ? {} : { maxNumberOfConflicts: request.failLimit }),
+      },
       hardDeadlineAt,
       signal,
     );

@@ -2,7 +2,6 @@
  * The embedded backend: MiniZinc 2.10 compiled to WebAssembly (npm `minizinc`, with Gecode,
  * Chuffed, COIN-BC and HiGHS) in a pool of worker threads. Needs no system install.
  */
-import { readFileSync } from 'node:fs';
 import { solveArguments } from '../arguments.ts';
 import { DATA_FILE, dataFileContents, gatherModelFiles, virtualPath } from '../model-files.ts';
 import { knownSolvers, type MinizincSolverConfig } from '../registry.ts';
@@ -10,6 +9,7 @@ import { StreamCollector, type Finish } from '../stream.ts';
 import type { Backend, CompileRequest, CompileResult, EngineErrorInfo, EngineLogger, SolveJob, SolveResult, SolverInfo } from '../types.ts';
 import { WorkerPool, type PoolStats, type RunEnd } from './pool.ts';
 import { compiledModule, locateDistribution } from './wasm.ts';
+import { workaroundFiles } from './workarounds.ts';
 
 export interface EmbeddedBackendOptions {
   projectRoot: string;
@@ -33,11 +33,6 @@ export type RenderedOutput = { json: Record<string, unknown> } | { json: null; e
 
 const FLATZINC_FILE = 'model.fzn.json';
 const OUTPUT_MODEL_FILE = 'model.ozn';
-/** Added to every model the embedded Gecode solves (why: the file's header). */
-const GECODE_SET_IN_FILE = 'gecode-set-in.mzn';
-const GECODE_SET_IN = readFileSync(new URL(`./${GECODE_SET_IN_FILE}`, import.meta.url), 'utf8');
-const workaroundFiles = (solver: SolverInfo): Record<string, string> => (solver.id === 'gecode' ? { [GECODE_SET_IN_FILE]: GECODE_SET_IN } : {});
-
 /** Discovery at start-up runs on an idle pool; anything slower than this is a broken install. */
 const DISCOVERY_MS = 60_000;
 
@@ -101,7 +96,7 @@ class Embedded implements EmbeddedBackend {
     const { request } = job;
     const sources = await gatherModelFiles(this.projectRoot, job.modelPath);
     const data = dataFileContents(request.data);
-    const workarounds = workaroundFiles(job.solver);
+    const workarounds = workaroundFiles(job.solver.id);
     const files = { ...sources.files, ...workarounds, ...(data === undefined ? {} : { [DATA_FILE]: data }) };
     const args = [...solveArguments(job, performance.now()), sources.model, ...Object.keys(workarounds), ...(data === undefined ? [] : [DATA_FILE])];
     const elapsedMs = () => Math.round(performance.now() - job.startedAt);
