@@ -27,7 +27,7 @@ import { createJourneyProvider } from '../src/journey/index.ts';
 import { createHoursCalendar, HoursTracker } from '../src/planning/hours/index.ts';
 import { precheckLegs } from '../src/planning/prechecks/index.ts';
 import { buildPlanningProblem, placesNeedingJourneys, type PlanningProblem } from '../src/planning/problem/index.ts';
-import { buildDayInstance, daySlots, pdptwData, type DayInstance, type PlanningState } from '../src/planning/solve/index.ts';
+import { buildDayInstance, daySlots, initialPlanningState, pdptwData, type DayInstance } from '../src/planning/solve/index.ts';
 import { createSnapshotParser, type Operation } from '../src/snapshot/index.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -144,12 +144,7 @@ function bookingCandidates(problem: PlanningProblem): number[] {
 /** Each operating day's instance, as the planner's loop builds it from the snapshot's state. */
 function dayExports(problem: PlanningProblem, legs: readonly number[]): DayExport[] {
   const calendar = createHoursCalendar(problem.timezone, problem.originEpochMs);
-  const state: PlanningState = {
-    nuggetPlace: problem.nuggets.map((nugget) => nugget.place),
-    nuggetsTaken: new Set(),
-    room: problem.places.map((place) => (place.capacity === null ? null : Math.max(0, place.capacity - place.initialOccupancy))),
-    settled: new Set(),
-  };
+  const state = initialPlanningState(problem);
   const trackers = problem.drivers.map((driver) => new HoursTracker(driver.hours, calendar));
   const crew = { readyAt: problem.drivers.map(() => null) };
   const units = legs.flatMap((leg) => problem.legs[leg]!.units.map((unit) => problem.units[unit]!));

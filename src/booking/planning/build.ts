@@ -13,7 +13,7 @@
 import { LIMITS, HoursTracker, type HoursCalendar } from '../../planning/hours/index.ts';
 import type { Duty, Plan, UnplannedLeg } from '../../planning/plan/types.ts';
 import type { CalendarSpan, PlanningProblem, Unit } from '../../planning/problem/index.ts';
-import { buildDayInstance, type DayInstance, type PlanningState } from '../../planning/solve/day-instance.ts';
+import { buildDayInstance, initialPlanningState, type DayInstance, type PlanningState } from '../../planning/solve/day-instance.ts';
 import { daySlots, type DayCrewState, type DutySlot } from '../../planning/solve/duties.ts';
 import { commitDay, scheduleDay } from '../../planning/solve/plan-manifests.ts';
 import { construct, dropPartialLegs, regretInsert } from '../../planning/solve/routing/insertion.ts';
@@ -67,12 +67,7 @@ const overlaps = (a: { start: number; end: number }, b: { start: number; end: nu
 
 /** The plan of `options.legs`, or null when the deadline or the signal stopped it. */
 export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, options: BuildOptions): BuiltPlan | null {
-  const state: PlanningState = {
-    nuggetPlace: problem.nuggets.map((nugget) => nugget.place),
-    nuggetsTaken: new Set(),
-    room: problem.places.map((place) => (place.capacity === null ? null : Math.max(0, place.capacity - place.initialOccupancy))),
-    settled: new Set(),
-  };
+  const state = initialPlanningState(problem);
   const trackers = problem.drivers.map((driver) => new HoursTracker(driver.hours, calendar));
   const crew: DayCrewState = { readyAt: problem.drivers.map(() => null) };
   const duties: Duty[] = [];

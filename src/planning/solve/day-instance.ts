@@ -32,6 +32,16 @@ export interface PlanningState {
   settled: Set<number>;
 }
 
+/** The state before any leg is planned: the snapshot's Nugget places and place room. */
+export function initialPlanningState(problem: PlanningProblem): PlanningState {
+  return {
+    nuggetPlace: problem.nuggets.map((nugget) => nugget.place),
+    nuggetsTaken: new Set(),
+    room: problem.places.map((place) => (place.capacity === null ? null : Math.max(0, place.capacity - place.initialOccupancy))),
+    settled: new Set(),
+  };
+}
+
 /** A request of the day instance: which unit it is and the choices made for it. */
 export interface DayRequest {
   unit: number;

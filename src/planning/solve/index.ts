@@ -2,7 +2,7 @@
 export { planManifests, planWithSolver, type PlanManifestsOptions, type PlanManifestsResult, type PlanningEvidence, type PlanViolation } from './plan-manifests.ts';
 export { planValidator } from './validation.ts';
 // the day decomposition and scheduling, for data-gen/export.ts (the model data the planner builds)
-export { buildDayInstance, type DayInstance, type PlanningState } from './day-instance.ts';
+export { buildDayInstance, initialPlanningState, type DayInstance, type PlanningState } from './day-instance.ts';
 export { daySlots, type DayCrewState, type DutySlot } from './duties.ts';
 export { commitDay, scheduleDay, type ScheduledDuty } from './plan-manifests.ts';
 export { pdptwData, pdptwRoutes } from './routing/model-data.ts';
