@@ -10,8 +10,10 @@
  *    deterministic regret insertion is improved by large-neighbourhood search whose
  *    subproblems are the model.
  * 4. The hours engine schedules each route legally (breaks placed); a route it cannot make
- *    legal loses the leg whose stop failed, and is scheduled again (repair).
- * 5. Legs not planned on any day are `not_planned_within_allowance`.
+ *    legal loses the leg whose stop failed, and is scheduled again; a lost leg is then tried
+ *    again in the routes cheapest to insert into, where the hours engine can schedule it (repair).
+ * 5. Legs not planned on any day are `not_planned_within_allowance`; a day that would not finish
+ *    by the deadline (judged by the day before) is not started (anytime).
  * 6. The plan is checked by the injected validator; a duty involved in a violation is a bug, is
  *    logged, and is taken out (never returned).
  *
@@ -28,7 +30,7 @@ import { scheduleDuty } from './duty-schedule.ts';
 import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
 import type { ModelOutcome, ModelRun, ModelSolver } from './model-solver.ts';
 import { compareCost, evaluateSolution } from './routing/evaluate.ts';
-import { applyInsertion, construct, feasibleInsertions } from './routing/insertion.ts';
+import { applyInsertion, bestInsertion, construct, feasibleInsertions } from './routing/insertion.ts';
 import { pdptwData, pdptwRoutes } from './routing/model-data.ts';
 import { solveRouting } from './routing/index.ts';
 import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from './routing/types.ts';
@@ -137,8 +139,16 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
   let drivingMinutes = 0;
   const days = problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon);
 
+  /** The last day's time outside the models' search (building, construction, scheduling): not elastic. */
+  let lastFixedMs = 0;
   for (const [dayNumber, day] of days.entries()) {
     if (options.signal?.aborted) break;
+    // anytime: a day that would not finish before the deadline (judged by the last one's work
+    // outside the search) is not started; its legs stay unplanned and the plan so far is the answer
+    if (solvedDays > 0 && Date.now() + 2 * lastFixedMs > deadline) {
+      stoppedByDeadline = true;
+      break;
+    }
     const pending = candidates.filter((leg) => !state.settled.has(leg));
     if (pending.length === 0) break;
     const pendingUnits = pending.flatMap((leg) => problem.legs[leg]!.units.map((unit) => problem.units[unit]!));
@@ -151,7 +161,9 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     // the time left is shared by this day and the later days that still have work
     const busyDays = days.slice(dayNumber).filter((later) => pending.some((leg) => legTouches(problem, leg, later))).length;
     const dayDeadline = Date.now() + Math.max(0, deadline - Date.now()) / Math.max(1, busyDays);
+    const routingStarted = Date.now();
     const routed = await routeDay(dayInstance, solver, options, dayDeadline, options.seed + dayNumber);
+    const searchMs = Date.now() - routingStarted - routed.constructMs;
     solvedDays += 1;
     if (routed.proven) provenDays += 1;
     if (routed.stoppedByDeadline) stoppedByDeadline = true;
@@ -167,6 +179,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
       drivingMinutes += outcome.driving;
     }
     commitDay(problem, dayInstance, scheduled.flatMap((outcome) => outcome.requests), state);
+    lastFixedMs = Date.now() - dayStarted - searchMs;
   }
 
   const plannedLegs = new Set(state.settled);
@@ -213,7 +226,7 @@ function legTouches(problem: PlanningProblem, leg: number, day: { start: number;
 
 /** Time kept back from the search for scheduling, validation and assembly. */
 function reserveMs(limit: number): number {
-  return Math.min(2000, Math.round(limit * 0.1));
+  return Math.min(5000, Math.round(limit * 0.1));
 }
 
 interface RoutedDay {
@@ -221,6 +234,8 @@ interface RoutedDay {
   cost: RoutingCost;
   proven: boolean;
   stoppedByDeadline: boolean;
+  /** Time spent constructing the start solution (outside the models). */
+  constructMs: number;
   debug: string;
 }
 
@@ -249,7 +264,8 @@ async function routeDay(day: DayInstance, solver: ModelSolver, options: PlanMani
   let best = { solution: outcome.solution, cost: outcome.cost };
   if (exact !== null && compareCost(instance, exact.cost, best.cost) < 0) best = { solution: exact.solution, cost: exact.cost };
   const debug = `routing ${Date.now() - routingStarted} ms (construct ${outcome.constructMs} ms), construct dropped ${outcome.constructed.dropped}, lns ${outcome.lns.iterations} it ${outcome.lns.improvements} impr ${JSON.stringify(outcome.lns.statuses)} ${outcome.lns.errors.slice(0, 2).join('; ')}`;
-  return { ...best, proven: false, stoppedByDeadline: outcome.lns.stoppedBy === 'deadline' || (exact?.stoppedByDeadline ?? false), debug };
+  const constructMs = outcome.constructMs + (exact?.constructMs ?? 0);
+  return { ...best, proven: false, stoppedByDeadline: outcome.lns.stoppedBy === 'deadline' || (exact?.stoppedByDeadline ?? false), constructMs, debug };
 }
 
 /**
@@ -258,12 +274,14 @@ async function routeDay(day: DayInstance, solver: ModelSolver, options: PlanMani
  * the answer optimal. Bounded by a failure limit, so the outcome repeats.
  */
 async function solveDayExactly(instance: RoutingInstance, solver: ModelSolver, options: PlanManifestsOptions, deadline: number, seed: number): Promise<RoutedDay> {
+  const constructStarted = Date.now();
   const start = construct(instance).solution;
+  const constructMs = Date.now() - constructStarted;
   const evaluated = evaluateSolution(instance, start);
   if (!evaluated.ok) throw new Error(`planner: the construction is infeasible: ${evaluated.reason}`);
   let best = { solution: start, cost: evaluated.cost };
   const remaining = deadline - Date.now();
-  if (remaining < 200) return { ...best, proven: false, stoppedByDeadline: true, debug: '' };
+  if (remaining < 200) return { ...best, proven: false, stoppedByDeadline: true, constructMs, debug: '' };
   const outcome = await solver.solve({
     model: 'pdptw.mzn',
     data: pdptwData(instance, {
@@ -289,7 +307,7 @@ async function solveDayExactly(instance: RoutingInstance, solver: ModelSolver, o
       proven = outcome.status === 'OPTIMAL';
     }
   }
-  return { ...best, proven, stoppedByDeadline: outcome.cutByClock === true, debug: '' };
+  return { ...best, proven, stoppedByDeadline: outcome.cutByClock === true, constructMs, debug: '' };
 }
 
 export interface ScheduledDuty {
@@ -311,14 +329,15 @@ export function scheduleDay(problem: PlanningProblem, calendar: HoursCalendar, t
 
 /** Rounds of repair after the hours engine drops legs. */
 const REPAIR_ROUNDS = 3;
-/** Insertion positions tried per leg and route in a repair. */
+/** Routes (the cheapest to insert into) and insertion positions tried per leg in a repair. */
+const REPAIR_ROUTES = 8;
 const REPAIR_POSITIONS = 24;
 
 /**
  * `scheduleDay`, then each leg the hours engine had to drop goes back into the first route
- * (in slot order) where the hours engine can schedule it, trying the positions the routing
- * model's relaxation allows, cheapest first; then the day is scheduled again. A few rounds; the
- * outcome serving most requests is kept.
+ * where the hours engine can schedule it (the routes cheapest to insert into first, trying the
+ * positions the routing model's relaxation allows, cheapest first); then the day is scheduled
+ * again. A few rounds; the outcome serving most requests is kept.
  */
 function scheduleWithReinsertion(problem: PlanningProblem, calendar: HoursCalendar, trackers: HoursTracker[], day: DayInstance, solution: RoutingSolution): ScheduledDuty[] {
   let outcome = scheduleRoutes(problem, calendar, trackers, day, solution);
@@ -332,7 +351,7 @@ function scheduleWithReinsertion(problem: PlanningProblem, calendar: HoursCalend
     }
     let placed = 0;
     for (const requests of legs.values()) {
-      for (const k of day.instance.vehicles.keys()) {
+      for (const k of repairCandidates(day.instance, routes, requests[0]!)) {
         const route = insertLegScheduled(problem, calendar, day, k, routes[k]!, requests, outcome.trackerAt[k]!);
         if (route === null) continue;
         routes[k] = route;
@@ -345,6 +364,16 @@ function scheduleWithReinsertion(problem: PlanningProblem, calendar: HoursCalend
     if (servedRequests(outcome.scheduled) > servedRequests(best.scheduled)) best = outcome;
   }
   return best.scheduled;
+}
+
+/** The routes where the request fits the routing model's relaxation, cheapest first, at most REPAIR_ROUTES. */
+function repairCandidates(instance: RoutingInstance, routes: RouteStop[][], request: number): number[] {
+  return instance.vehicles
+    .map((_, k) => ({ k, insertion: bestInsertion(instance, k, routes[k]!, request) }))
+    .flatMap(({ k, insertion }) => (insertion === null ? [] : [{ k, delta: insertion.delta }]))
+    .sort((a, b) => a.delta - b.delta || a.k - b.k)
+    .slice(0, REPAIR_ROUTES)
+    .map(({ k }) => k);
 }
 
 /** The route with the leg's requests inserted where the hours engine can schedule it, or null. */
