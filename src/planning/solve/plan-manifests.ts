@@ -24,7 +24,7 @@ import { createHoursCalendar, HoursTracker, LIMITS, type HoursCalendar } from '.
 import type { Duty, Plan, UnplannedLeg } from '../plan/types.ts';
 import { precheckLegs } from '../prechecks/index.ts';
 import type { PlanningProblem } from '../problem/index.ts';
-import { buildDayInstance, type DayInstance, type PlanningState } from './day-instance.ts';
+import { buildDayInstance, initialPlanningState, type DayInstance, type PlanningState } from './day-instance.ts';
 import { daySlots, type DayCrewState } from './duties.ts';
 import { scheduleDuty } from './duty-schedule.ts';
 import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
@@ -53,7 +53,7 @@ export interface PlanManifestsOptions {
   /** The independent validator, bound to the snapshot: violations of a plan (empty = passed). */
   validate?: (plan: Plan) => PlanViolation[];
   /** Where a violation (a bug) is reported. */
-  logger?: { error(fields: Record<string, unknown>, message: string): void };
+  logger?: { error(fields: Record<string, unknown>, message: string): void; debug?(fields: Record<string, unknown>, message: string): void };
   /** A day with at most this many requests and vehicles is also solved whole by the exact model. */
   exactLimit?: { requests: number; vehicles: number };
 }
@@ -124,12 +124,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
   const rejected = options.rejected ?? precheckLegs(problem);
   const rejectedLegs = new Set(rejected.map((entry) => entry.leg));
   const candidates = problem.legs.filter((leg) => leg.origin === 'accepted' && !rejectedLegs.has(leg.index)).map((leg) => leg.index);
-  const state: PlanningState = {
-    nuggetPlace: problem.nuggets.map((nugget) => nugget.place),
-    nuggetsTaken: new Set(),
-    room: problem.places.map((place) => (place.capacity === null ? null : Math.max(0, place.capacity - place.initialOccupancy))),
-    settled: new Set(),
-  };
+  const state = initialPlanningState(problem);
   const trackers = problem.drivers.map((driver) => new HoursTracker(driver.hours, calendar));
   const crew: DayCrewState = { readyAt: problem.drivers.map(() => null) };
   const duties: Duty[] = [];
@@ -168,10 +163,20 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     if (routed.proven) provenDays += 1;
     if (routed.stoppedByDeadline) stoppedByDeadline = true;
     const scheduled = scheduleWithReinsertion(problem, calendar, trackers, dayInstance, routed.solution);
-    if (process.env.PLAN_DEBUG) {
-      const legsOffered = new Set(dayInstance.instance.requests.map((r) => r.leg)).size;
-      console.error(`day ${day.localDate}: slots ${slots.length}, legs offered ${legsOffered} (${dayInstance.instance.requests.length} requests), routed dropped ${routed.cost.dropped} legs, scheduled ${new Set(scheduled.flatMap((d) => d.requests.map((r) => dayInstance.instance.requests[r]!.leg))).size} legs, ${routed.debug}; build ${builtMs} ms, total ${Date.now() - dayStarted} ms`);
-    }
+    options.logger?.debug?.(
+      {
+        day: day.localDate,
+        slots: slots.length,
+        legs_offered: new Set(dayInstance.instance.requests.map((request) => request.leg)).size,
+        requests: dayInstance.instance.requests.length,
+        legs_dropped_by_routing: routed.cost.dropped,
+        legs_scheduled: new Set(scheduled.flatMap((duty) => duty.requests.map((request) => dayInstance.instance.requests[request]!.leg))).size,
+        search: routed.debug,
+        build_ms: builtMs,
+        total_ms: Date.now() - dayStarted,
+      },
+      'operating day planned',
+    );
     for (const outcome of scheduled) {
       duties.push(outcome.duty);
       trackers[outcome.duty.driver] = outcome.tracker;
