@@ -9,6 +9,7 @@
  *   --backend native          engine backend: native (default; MiniZinc on PATH), embedded, auto,
  *                             or native-direct (bench/routing/native-solver.ts: honours failure limits)
  *   --seed 1
+ *   --ruin-share 0.7          share of the time for the TypeScript ruin and recreate before the models (0: off)
  *
  * Routing instances run models/pdptw.mzn with the drivers'-hours rules switched OFF (a model
  * parameter), as the benchmarks have none; travel time = Euclidean distance, scaled x100 and
@@ -45,7 +46,7 @@ function listInstances(family: 'lilim' | 'solomon', wanted: string): string[] {
   return all.filter((name) => names.includes(name.toLowerCase()));
 }
 
-async function runRouting(benchmark: BenchmarkInstance, solver: ModelSolver, solverTag: string, seconds: number, seed: number) {
+async function runRouting(benchmark: BenchmarkInstance, solver: ModelSolver, solverTag: string, seconds: number, seed: number, ruinShare: number) {
   const started = Date.now();
   const outcome = await solveRouting(benchmark.instance, {
     solver,
@@ -54,6 +55,7 @@ async function runRouting(benchmark: BenchmarkInstance, solver: ModelSolver, sol
     seed,
     maxIterations: 1_000_000,
     failLimit: 3000,
+    ruinRecreate: { maxIterations: 1_000_000_000, share: ruinShare, progress: 'time' },
   });
   const elapsed = (Date.now() - started) / 1000;
   const distance = exactDistance(benchmark, outcome.solution.routes);
@@ -69,6 +71,7 @@ async function runRouting(benchmark: BenchmarkInstance, solver: ModelSolver, sol
     'gap %': bks === null ? '-' : ((100 * (distance - bks.distance)) / bks.distance).toFixed(2),
     'constr gap %': bks === null ? '-' : ((100 * (outcome.constructed.travel / SCALE - bks.distance)) / bks.distance).toFixed(1),
     seconds: elapsed.toFixed(1),
+    'r&r moves': String(outcome.ruinRecreate?.iterations ?? 0),
     iterations: String(outcome.lns.iterations),
     solver: `${solverTag} (${outcome.lns.errors.length === 0 ? 'ok' : `${outcome.lns.errors.length} errors`})`,
     status: outcome.cost.dropped === 0 ? 'all served' : `${outcome.cost.dropped} unserved`,
@@ -83,6 +86,7 @@ export async function run(args: string[]): Promise<void> {
   const seconds = Number(option(args, 'seconds', '60'));
   const solverTag = option(args, 'solver', 'gecode');
   const seed = Number(option(args, 'seed', '1'));
+  const ruinShare = Number(option(args, 'ruin-share', '0.7'));
   const presets = option(args, 'presets', 'small,medium');
   const { solver, describe, close } = await benchSolver(option(args, 'backend', 'native'));
   try {
@@ -91,7 +95,7 @@ export async function run(args: string[]): Promise<void> {
     for (const family of families) {
       for (const name of listInstances(family, wanted)) {
         const benchmark = family === 'lilim' ? readLiLim(join(DATA, 'lilim'), name) : readSolomon(join(DATA, 'solomon'), name);
-        const row = await runRouting(benchmark, solver, solverTag, seconds, seed);
+        const row = await runRouting(benchmark, solver, solverTag, seconds, seed, ruinShare);
         rows.push(row);
         console.error(`${row.instance}: ${row.vehicles} vehicles (bks ${row['bks veh']}), ${row.distance} (gap ${row['gap %']}%) in ${row.seconds}s`);
       }

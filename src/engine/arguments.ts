@@ -4,14 +4,14 @@
  */
 import type { SolveJob } from './types.ts';
 
+/** Solvers that take a seed otherwise pick one at random (Chuffed): fixed, runs repeat. */
+export const DEFAULT_SEED = 1;
+
 /**
  * MiniZinc's own time limit stops the solver gracefully (final statistics, bounds) a little
  * before the hard deadline that terminates it; some solvers ignore it (embedded Gecode),
  * which is what the hard deadline is for.
  */
-/** Solvers that take a seed otherwise pick one at random (Chuffed): fixed, runs repeat. */
-export const DEFAULT_SEED = 1;
-
 export function softTimeLimitMs(remainingMs: number): number {
   const margin = Math.min(1000, Math.max(100, remainingMs * 0.1));
   return Math.max(1, Math.floor(remainingMs - margin));
@@ -25,6 +25,7 @@ export function solveArguments(job: SolveJob, now: number): string[] {
   // free search is advice, and the solver identity in the result tells which solver ran.
   if (solver.flags.includes('-r')) args.push('-r', String(request.seed ?? DEFAULT_SEED));
   if (request.freeSearch === true && solver.flags.includes('-f')) args.push('-f');
+  // Only Gecode takes a failure limit; other solvers' searches end at the time limit (not repeatable).
   if (request.failLimit !== undefined && solver.id === 'gecode') args.push(solver.backend === 'native' ? '-fail' : '--fail', String(request.failLimit));
   return args;
 }

@@ -7,8 +7,8 @@
  * 3. Each day is routed by models/pdptw.mzn with the drivers'-hours rules on (a relaxation of
  *    the breaks). A small day goes first to the model whole (exact), asked to beat a regret
  *    insertion: a proof (OPTIMAL or UNSATISFIABLE) ends the day's search at once. Otherwise a
- *    deterministic regret insertion is improved by large-neighbourhood search whose
- *    subproblems are the model.
+ *    deterministic regret insertion is improved by a bounded TypeScript ruin and recreate
+ *    (routing/ruin-recreate.ts), then by large-neighbourhood search whose subproblems are the model.
  * 4. The hours engine schedules each route legally (breaks placed); a route it cannot make
  *    legal loses the leg whose stop failed, and is scheduled again; a lost leg is then tried
  *    again in the routes cheapest to insert into, where the hours engine can schedule it (repair).
@@ -88,6 +88,8 @@ const FAIL_LIMIT = 3000;
 /** Failure limit of the whole-day exact model (small days). */
 const EXACT_FAIL_LIMIT = 200_000;
 const iterationBudget = (requests: number) => Math.min(400, 20 + 4 * requests);
+/** Moves of the TypeScript ruin and recreate before the model search (each costs milliseconds, a model call seconds). */
+const ruinRecreateBudget = (requests: number) => Math.min(4000, 200 + 20 * requests);
 
 /** Plans manifests on the engine (src/engine). */
 export function planManifests(problem: PlanningProblem, engine: SolvingEngine, options: PlanManifestsOptions): Promise<PlanManifestsResult> {
@@ -264,13 +266,14 @@ async function routeDay(day: DayInstance, solver: ModelSolver, options: PlanMani
     failLimit: FAIL_LIMIT,
     maxRoutes: 3,
     stallLimit: 8 + Math.ceil(instance.requests.length / 4),
+    ruinRecreate: { maxIterations: ruinRecreateBudget(instance.requests.length), share: 0.5, progress: 'iterations' },
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   let best = { solution: outcome.solution, cost: outcome.cost };
   if (exact !== null && compareCost(instance, exact.cost, best.cost) < 0) best = { solution: exact.solution, cost: exact.cost };
-  const debug = `routing ${Date.now() - routingStarted} ms (construct ${outcome.constructMs} ms), construct dropped ${outcome.constructed.dropped}, lns ${outcome.lns.iterations} it ${outcome.lns.improvements} impr ${JSON.stringify(outcome.lns.statuses)} ${outcome.lns.errors.slice(0, 2).join('; ')}`;
+  const debug = `routing ${Date.now() - routingStarted} ms (construct ${outcome.constructMs} ms), construct dropped ${outcome.constructed.dropped}, r&r ${outcome.ruinRecreate?.iterations ?? 0} moves ${outcome.ruinRecreate?.improvements ?? 0} impr, lns ${outcome.lns.iterations} it ${outcome.lns.improvements} impr ${JSON.stringify(outcome.lns.statuses)} ${outcome.lns.errors.slice(0, 2).join('; ')}`;
   const constructMs = outcome.constructMs + (exact?.constructMs ?? 0);
-  return { ...best, proven: false, stoppedByDeadline: outcome.lns.stoppedBy === 'deadline' || (exact?.stoppedByDeadline ?? false), constructMs, debug };
+  return { ...best, proven: false, stoppedByDeadline: outcome.lns.stoppedBy === 'deadline' || outcome.ruinRecreate?.stoppedBy === 'deadline' || (exact?.stoppedByDeadline ?? false), constructMs, debug };
 }
 
 /**

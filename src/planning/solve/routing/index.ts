@@ -5,6 +5,7 @@
 import { evaluateSolution } from './evaluate.ts';
 import { construct } from './insertion.ts';
 import { improveByLns, type LnsResult } from './lns.ts';
+import { ruinAndRecreate, type RuinRecreateResult } from './ruin-recreate.ts';
 import type { ModelSolver } from '../model-solver.ts';
 import type { RoutingCost, RoutingInstance, RoutingSolution } from './types.ts';
 
@@ -28,6 +29,12 @@ export interface RoutingSearchOptions {
   stallLimit?: number | null;
   /** Most routes a neighbourhood opens (null: no cap; the benchmarks). */
   maxRoutes?: number | null;
+  /**
+   * Ruin and recreate in TypeScript before the model-based search (ruin-recreate.ts): at most
+   * `maxIterations` moves within `share` of the time to the deadline; `progress: 'time'` ties
+   * its acceptance threshold to the clock (benchmarks), `iterations` keeps it deterministic.
+   */
+  ruinRecreate?: { maxIterations: number; share: number; progress: 'iterations' | 'time' } | null;
   signal?: AbortSignal;
   onImprovement?: (cost: RoutingCost, iteration: number) => void;
 }
@@ -39,6 +46,8 @@ export interface RoutingOutcome {
   constructed: RoutingCost;
   /** Requests the construction could not insert (left unserved unless the search placed them). */
   lns: LnsResult;
+  /** The TypeScript ruin and recreate before the search (null: not run). */
+  ruinRecreate: RuinRecreateResult | null;
   constructMs: number;
 }
 
@@ -49,7 +58,23 @@ export async function solveRouting(instance: RoutingInstance, options: RoutingSe
   const constructMs = Date.now() - constructStarted;
   const first = evaluateSolution(instance, solution);
   if (!first.ok) throw new Error(`routing: the construction is infeasible: ${first.reason}`);
-  const lns = await improveByLns(instance, solution, {
+  let start = solution;
+  let ruinRecreate: RuinRecreateResult | null = null;
+  if (options.ruinRecreate != null && options.ruinRecreate.maxIterations > 0) {
+    const now = Date.now();
+    ruinRecreate = ruinAndRecreate(instance, solution, {
+      seed: options.seed,
+      maxIterations: options.ruinRecreate.maxIterations,
+      deadline: now + Math.max(0, options.deadline - now) * options.ruinRecreate.share,
+      eliminationShare: 0.5,
+      progress: options.ruinRecreate.progress,
+      threshold: 0.03,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    start = ruinRecreate.solution;
+    options.onImprovement?.(ruinRecreate.cost, 0);
+  }
+  const lns = await improveByLns(instance, start, {
     solver: options.solver,
     solverTag: options.solverTag,
     deadline: options.deadline,
@@ -65,5 +90,5 @@ export async function solveRouting(instance: RoutingInstance, options: RoutingSe
     signal: options.signal,
     onImprovement: options.onImprovement,
   });
-  return { solution: lns.solution, cost: lns.cost, constructed: first.cost, constructMs, lns };
+  return { solution: lns.solution, cost: lns.cost, constructed: first.cost, constructMs, lns, ruinRecreate };
 }

@@ -1,0 +1,262 @@
+/**
+ * Ruin and recreate in TypeScript (Schrimpf et al. 2000; removal as in Ropke & Pisinger 2006),
+ * run before the model-based large-neighbourhood search: thousands of cheap moves on the route
+ * evaluator where a model call costs seconds. Two phases:
+ * - route elimination (vehicles-first instances only): the smallest route is emptied into a pool,
+ *   and related requests of the other routes are removed and re-inserted with the pool until the
+ *   pool is empty (one vehicle fewer) or the attempt's iterations run out (Nagata & Braysy's
+ *   ejection pool, with ruin and recreate as the move);
+ * - travel: related or random requests (whole legs) removed and re-inserted by regret-2 or
+ *   greedy insertion in a random order, accepted under a record-to-record threshold that
+ *   shrinks to zero (only ever lexicographically worse in travel, never in served legs or vehicles).
+ * Insertion keeps every route feasible under the full route check (hours included), and every
+ * accepted solution is re-evaluated. Deterministic for a seed when stopped by its iteration
+ * budget; the deadline can cut it short (`stoppedBy` says so).
+ */
+import { compareCost, evaluateSolution } from './evaluate.ts';
+import { applyInsertion, bestInsertion, dropPartialLegs, regretInsert } from './insertion.ts';
+import type { RoutingCost, RoutingInstance, RoutingSolution } from './types.ts';
+import { Random } from '../random.ts';
+
+export interface RuinRecreateOptions {
+  seed: number;
+  /** Moves at most (the deterministic stopping rule), both phases together. */
+  maxIterations: number;
+  /** Epoch milliseconds: the search stops at it. */
+  deadline: number;
+  /** Share of the moves (or of the time to the deadline) route elimination may use. */
+  eliminationShare: number;
+  /** Threshold schedule by moves made (deterministic) or by the clock (`time`: benchmarks). */
+  progress: 'iterations' | 'time';
+  /** Start threshold of the record-to-record acceptance, as a fraction of the best travel. */
+  threshold: number;
+  signal?: AbortSignal;
+}
+
+export interface RuinRecreateResult {
+  solution: RoutingSolution;
+  cost: RoutingCost;
+  iterations: number;
+  improvements: number;
+  vehiclesEliminated: number;
+  stoppedBy: 'iterations' | 'deadline' | 'signal';
+}
+
+type Routes = RoutingSolution['routes'];
+
+const clone = (routes: Routes): Routes => routes.map((stops) => stops.slice());
+
+/** Requests by relatedness to each request (nearest first): distance of the stops, then of the windows. */
+function neighbourLists(instance: RoutingInstance): number[][] {
+  const t = instance.travel;
+  const arc = Math.max(1, ...t.map((row) => Math.max(...row)));
+  const horizon = Math.max(1, instance.horizon);
+  const n = instance.requests.length;
+  return instance.requests.map((a, i) => {
+    const score = (j: number): number => {
+      const b = instance.requests[j]!;
+      const distance =
+        (t[a.pickupLocation]![b.pickupLocation]! + t[a.deliveryLocation]![b.deliveryLocation]! +
+          Math.min(t[a.pickupLocation]![b.deliveryLocation]!, t[a.deliveryLocation]![b.pickupLocation]!)) / arc;
+      const time = (Math.abs(a.pickupWindow.earliest - b.pickupWindow.earliest) + Math.abs(a.deliveryWindow.earliest - b.deliveryWindow.earliest)) / horizon;
+      return 9 * distance + 3 * time;
+    };
+    const others: number[] = [];
+    for (let j = 0; j < n; j += 1) if (j !== i) others.push(j);
+    const scores = new Map(others.map((j) => [j, score(j)]));
+    return others.sort((x, y) => scores.get(x)! - scores.get(y)! || x - y);
+  });
+}
+
+export class RuinRecreate {
+  private readonly random: Random;
+  private readonly neighbours: number[][];
+  private readonly legRequests = new Map<number, number[]>();
+
+  constructor(private readonly instance: RoutingInstance, private readonly options: RuinRecreateOptions) {
+    this.random = new Random(options.seed);
+    this.neighbours = neighbourLists(instance);
+    for (const [r, request] of instance.requests.entries()) {
+      this.legRequests.set(request.leg, [...(this.legRequests.get(request.leg) ?? []), r]);
+    }
+  }
+
+  private shuffle<T>(items: T[]): T[] {
+    for (let i = items.length - 1; i > 0; i -= 1) {
+      const j = this.random.int(i + 1);
+      [items[i], items[j]] = [items[j]!, items[i]!];
+    }
+    return items;
+  }
+
+  /** Removes the requests (whole legs) from the routes; returns every request removed. */
+  private remove(routes: Routes, requests: Iterable<number>): number[] {
+    const out = new Set<number>();
+    for (const r of requests) for (const other of this.legRequests.get(this.instance.requests[r]!.leg)!) out.add(other);
+    for (let k = 0; k < routes.length; k += 1) {
+      if (routes[k]!.some((stop) => out.has(stop.request))) routes[k] = routes[k]!.filter((stop) => !out.has(stop.request));
+    }
+    return [...out].sort((a, b) => a - b);
+  }
+
+  /** `count` requests among `candidates` related to a random seed (some skipped at random). */
+  private related(candidates: Set<number>, count: number, seed?: number): number[] {
+    const pool = [...candidates];
+    if (pool.length === 0) return [];
+    const anchor = seed ?? pool[this.random.int(pool.length)]!;
+    const chosen: number[] = candidates.has(anchor) ? [anchor] : [];
+    for (const r of this.neighbours[anchor]!) {
+      if (chosen.length >= count) break;
+      if (candidates.has(r) && this.random.next() < 0.85) chosen.push(r);
+    }
+    return chosen;
+  }
+
+  /** Greedy insertion in the given order (cheapest feasible position over the vehicles); returns what fits nowhere. */
+  private greedyInsert(routes: Routes, requests: number[], vehicles: number[], openPenalty: number): number[] {
+    const failed: number[] = [];
+    for (const r of requests) {
+      const eligible = this.instance.requests[r]!.eligibleVehicles;
+      let best: { k: number; cost: number; insertion: NonNullable<ReturnType<typeof bestInsertion>> } | null = null;
+      let triedEmpty = false;
+      for (const k of vehicles) {
+        if (eligible !== null && !eligible.includes(k)) continue;
+        const empty = routes[k]!.length === 0;
+        if (empty && triedEmpty) continue;
+        const insertion = bestInsertion(this.instance, k, routes[k]!, r);
+        if (insertion === null) continue;
+        if (empty) triedEmpty = true;
+        const cost = insertion.delta + (empty ? openPenalty : 0);
+        if (best === null || cost < best.cost) best = { k, cost, insertion };
+      }
+      if (best === null) failed.push(r);
+      else routes[best.k] = applyInsertion(routes[best.k]!, r, best.insertion);
+    }
+    return failed;
+  }
+
+  /** Re-inserts the requests (regret-2 or greedy in a random order, at random); returns the requests left out (whole legs). */
+  private recreate(routes: Routes, requests: number[], vehicles: number[]): number[] {
+    const openPenalty = this.instance.vehiclesFirst ? 1e9 : 0;
+    const solution: RoutingSolution = { routes };
+    let failed: number[];
+    if (this.random.next() < 0.5) {
+      failed = regretInsert(this.instance, solution, { requests: this.shuffle(requests.slice()), vehicles });
+    } else {
+      failed = this.greedyInsert(routes, this.shuffle(requests.slice()), vehicles, openPenalty);
+    }
+    const partial = dropPartialLegs(this.instance, solution);
+    for (let k = 0; k < routes.length; k += 1) routes[k] = solution.routes[k]!;
+    return [...new Set([...failed, ...partial])].sort((a, b) => a - b);
+  }
+
+  private removalCount(served: number): number {
+    const most = Math.max(2, Math.min(30, Math.ceil(0.25 * served)));
+    return 2 + this.random.int(Math.max(1, most - 1));
+  }
+
+  run(start: RoutingSolution): RuinRecreateResult {
+    const { instance, options } = this;
+    const first = evaluateSolution(instance, start);
+    if (!first.ok) throw new Error(`ruin-recreate: the start solution is infeasible: ${first.reason}`);
+    let best = { routes: clone(start.routes), cost: first.cost };
+    let current = { routes: clone(start.routes), cost: first.cost };
+    const started = Date.now();
+    let iterations = 0;
+    let improvements = 0;
+    let vehiclesEliminated = 0;
+    let stoppedBy: RuinRecreateResult['stoppedBy'] = 'iterations';
+    const allVehicles = instance.vehicles.map((_, k) => k);
+    const progress = (): number =>
+      options.progress === 'time'
+        ? Math.min(1, (Date.now() - started) / Math.max(1, options.deadline - started))
+        : iterations / Math.max(1, options.maxIterations);
+    const stop = (): boolean => {
+      if (options.signal?.aborted) { stoppedBy = 'signal'; return true; }
+      if (Date.now() >= options.deadline) { stoppedBy = 'deadline'; return true; }
+      if (iterations >= options.maxIterations) { stoppedBy = 'iterations'; return true; }
+      return false;
+    };
+
+    // phase 1: route elimination (vehicles first)
+    if (instance.vehiclesFirst) {
+      let failedTargets = new Set<number>();
+      while (!stop() && progress() < options.eliminationShare) {
+        const used = allVehicles.filter((k) => current.routes[k]!.length > 0);
+        const targets = used.filter((k) => !failedTargets.has(k)).sort((a, b) => current.routes[a]!.length - current.routes[b]!.length || a - b);
+        if (used.length <= 1 || targets.length === 0) break;
+        const target = targets[0]!;
+        const routes = clone(current.routes);
+        let pool = this.remove(routes, routes[target]!.map((stop) => stop.request));
+        const vehicles = used.filter((k) => k !== target);
+        // first a plain re-insertion, then ruin and recreate around the pool
+        pool = this.recreate(routes, pool, vehicles);
+        const attemptLimit = 200 + 20 * instance.requests.length;
+        let attempt = 0;
+        while (pool.length > 0 && attempt < attemptLimit && !stop() && progress() < options.eliminationShare) {
+          iterations += 1;
+          attempt += 1;
+          const trial = clone(routes);
+          const inRoutes = new Set(trial.flat().map((stop) => stop.request));
+          const seed = pool[this.random.int(pool.length)]!;
+          const removed = this.remove(trial, this.related(inRoutes, this.removalCount(inRoutes.size / 2), seed));
+          const left = this.recreate(trial, [...pool, ...removed], vehicles);
+          if (left.length <= pool.length) {
+            for (let k = 0; k < routes.length; k += 1) routes[k] = trial[k]!;
+            pool = left;
+          }
+        }
+        if (pool.length > 0) { failedTargets.add(target); continue; }
+        const evaluated = evaluateSolution(instance, { routes });
+        if (!evaluated.ok) throw new Error(`ruin-recreate: route elimination produced an infeasible solution: ${evaluated.reason}`);
+        if (compareCost(instance, evaluated.cost, current.cost) < 0) {
+          current = { routes, cost: evaluated.cost };
+          vehiclesEliminated += 1;
+          improvements += 1;
+          failedTargets = new Set();
+          if (compareCost(instance, current.cost, best.cost) < 0) best = { routes: clone(current.routes), cost: current.cost };
+        } else failedTargets.add(target);
+      }
+    }
+
+    // phase 2: travel
+    while (!stop()) {
+      iterations += 1;
+      const routes = clone(current.routes);
+      const served = new Set(routes.flat().map((stop) => stop.request));
+      const unserved = instance.requests.map((_, r) => r).filter((r) => !served.has(r));
+      const roll = this.random.next();
+      let removed: number[];
+      if (roll < 0.7 || served.size === 0) {
+        removed = this.remove(routes, this.related(served.size > 0 ? served : new Set(unserved), this.removalCount(served.size)));
+      } else if (roll < 0.9) {
+        const list = [...served];
+        removed = this.remove(routes, this.shuffle(list).slice(0, this.removalCount(served.size)));
+      } else {
+        const used = allVehicles.filter((k) => routes[k]!.length > 0);
+        const k = used[this.random.int(used.length)]!;
+        removed = this.remove(routes, routes[k]!.map((stop) => stop.request));
+      }
+      const offered = [...new Set([...removed, ...unserved])].sort((a, b) => a - b);
+      this.recreate(routes, offered, allVehicles);
+      const evaluated = evaluateSolution(instance, { routes });
+      if (!evaluated.ok) continue; // a request that may not be dropped found no place
+      const cost = evaluated.cost;
+      const order = compareCost(instance, cost, current.cost);
+      const sameClass = cost.dropped === current.cost.dropped && cost.vehicles === current.cost.vehicles;
+      const limit = best.cost.travel * options.threshold * (1 - progress());
+      const accept = order < 0 || (sameClass && cost.dropped === best.cost.dropped && cost.vehicles <= best.cost.vehicles && cost.travel <= best.cost.travel + limit);
+      if (!accept) continue;
+      current = { routes, cost };
+      if (compareCost(instance, cost, best.cost) < 0) {
+        best = { routes: clone(routes), cost };
+        improvements += 1;
+      }
+    }
+    return { solution: { routes: best.routes }, cost: best.cost, iterations, improvements, vehiclesEliminated, stoppedBy };
+  }
+}
+
+export function ruinAndRecreate(instance: RoutingInstance, start: RoutingSolution, options: RuinRecreateOptions): RuinRecreateResult {
+  return new RuinRecreate(instance, options).run(start);
+}
