@@ -6,7 +6,8 @@
  *   and related requests of the other routes are removed and re-inserted with the pool until the
  *   pool is empty (one vehicle fewer) or the attempt's iterations run out (Nagata & Braysy's
  *   ejection pool, with ruin and recreate as the move);
- * - travel: related or random requests (whole legs) removed and re-inserted by regret-2 or
+ * - travel: strings of stops around related requests, related or random requests (whole legs)
+ *   or a whole route removed and re-inserted by regret-2 or
  *   greedy insertion in a random order, accepted under a record-to-record threshold that
  *   shrinks to zero (only ever lexicographically worse in travel, never in served legs or vehicles).
  * Insertion keeps every route feasible under the full route check (hours included), and every
@@ -112,6 +113,33 @@ export class RuinRecreate {
     return chosen;
   }
 
+  /**
+   * String removal (Christiaens & Vanden Berghe's SISR): around a random seed, the routes of its
+   * nearest requests each lose a run of consecutive stops through that request, until about
+   * `count` requests are out; the requests of the removed stops are returned.
+   */
+  private strings(routes: Routes, served: Set<number>, count: number): number[] {
+    const list = [...served];
+    const seed = list[this.random.int(list.length)]!;
+    const routeOf = new Map<number, number>();
+    for (const [k, stops] of routes.entries()) for (const stop of stops) routeOf.set(stop.request, k);
+    const touched = new Set<number>();
+    const chosen = new Set<number>();
+    const routesToRuin = 1 + this.random.int(Math.min(4, Math.max(1, Math.ceil(count / 4))));
+    for (const r of [seed, ...this.neighbours[seed]!]) {
+      if (chosen.size >= count || touched.size >= routesToRuin) break;
+      const k = routeOf.get(r);
+      if (k === undefined || touched.has(k)) continue;
+      touched.add(k);
+      const stops = routes[k]!;
+      const at = stops.findIndex((stop) => stop.request === r);
+      const length = Math.min(stops.length, 2 + this.random.int(Math.max(1, Math.min(stops.length, 2 * Math.ceil(count / routesToRuin)))));
+      const first = Math.max(0, Math.min(at - this.random.int(length), stops.length - length));
+      for (const stop of stops.slice(first, first + length)) chosen.add(stop.request);
+    }
+    return [...chosen].sort((a, b) => a - b);
+  }
+
   /** Greedy insertion in the given order (cheapest feasible position over the vehicles); returns what fits nowhere. */
   private greedyInsert(routes: Routes, requests: number[], vehicles: number[], openPenalty: number): number[] {
     const failed: number[] = [];
@@ -181,17 +209,26 @@ export class RuinRecreate {
     // phase 1: route elimination (vehicles first)
     if (instance.vehiclesFirst) {
       let failedTargets = new Set<number>();
+      // how often each request has been left in the pool: hard requests weigh more (Christiaens &
+      // Vanden Berghe's absences), so the pool drifts towards requests that fit
+      const absences = instance.requests.map(() => 0);
+      const weight = (pool: number[]): number => pool.reduce((sum, r) => sum + absences[r]!, 0);
+      let attemptLimit = 200 + 20 * instance.requests.length;
       while (!stop() && progress() < options.eliminationShare) {
         const used = allVehicles.filter((k) => current.routes[k]!.length > 0);
+        if (used.length <= 1) break;
+        if (used.every((k) => failedTargets.has(k))) {
+          // every route resisted: try again, each for longer
+          failedTargets = new Set();
+          attemptLimit *= 2;
+        }
         const targets = used.filter((k) => !failedTargets.has(k)).sort((a, b) => current.routes[a]!.length - current.routes[b]!.length || a - b);
-        if (used.length <= 1 || targets.length === 0) break;
         const target = targets[0]!;
         const routes = clone(current.routes);
         let pool = this.remove(routes, routes[target]!.map((stop) => stop.request));
         const vehicles = used.filter((k) => k !== target);
         // first a plain re-insertion, then ruin and recreate around the pool
         pool = this.recreate(routes, pool, vehicles);
-        const attemptLimit = 200 + 20 * instance.requests.length;
         let attempt = 0;
         while (pool.length > 0 && attempt < attemptLimit && !stop() && progress() < options.eliminationShare) {
           iterations += 1;
@@ -201,7 +238,8 @@ export class RuinRecreate {
           const seed = pool[this.random.int(pool.length)]!;
           const removed = this.remove(trial, this.related(inRoutes, this.removalCount(inRoutes.size / 2), seed));
           const left = this.recreate(trial, [...pool, ...removed], vehicles);
-          if (left.length <= pool.length) {
+          for (const r of pool) absences[r]! += 1;
+          if (left.length < pool.length || weight(left) <= weight(pool)) {
             for (let k = 0; k < routes.length; k += 1) routes[k] = trial[k]!;
             pool = left;
           }
@@ -227,7 +265,9 @@ export class RuinRecreate {
       const unserved = instance.requests.map((_, r) => r).filter((r) => !served.has(r));
       const roll = this.random.next();
       let removed: number[];
-      if (roll < 0.7 || served.size === 0) {
+      if (roll < 0.4 && served.size > 0) {
+        removed = this.remove(routes, this.strings(routes, served, this.removalCount(served.size)));
+      } else if (roll < 0.75 || served.size === 0) {
         removed = this.remove(routes, this.related(served.size > 0 ? served : new Set(unserved), this.removalCount(served.size)));
       } else if (roll < 0.9) {
         const list = [...served];
