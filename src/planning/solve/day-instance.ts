@@ -42,6 +42,22 @@ export function initialPlanningState(problem: PlanningProblem): PlanningState {
   };
 }
 
+/** Marks the day's planned legs settled and moves the Nuggets they carried. */
+export function commitDay(problem: PlanningProblem, day: DayInstance, served: readonly number[], state: PlanningState): void {
+  // in request order: a Nugget moved twice in a day (a later wave) ends where the later move takes it
+  for (const r of served.slice().sort((a, b) => a - b)) {
+    const request = day.requests[r]!;
+    const leg = problem.units[request.unit]!.leg;
+    state.settled.add(leg);
+    for (const nugget of request.nuggets) {
+      state.nuggetPlace[nugget] = request.deliveryPlace;
+      state.nuggetsTaken.add(nugget);
+    }
+    const room = state.room[request.deliveryPlace];
+    if (room !== null && room !== undefined) state.room[request.deliveryPlace] = room - problem.units[request.unit]!.size;
+  }
+}
+
 /** A request of the day instance: which unit it is and the choices made for it. */
 export interface DayRequest {
   unit: number;

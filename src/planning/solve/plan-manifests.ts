@@ -23,8 +23,9 @@
 import { createHoursCalendar, HoursTracker, LIMITS, type HoursCalendar } from '../hours/index.ts';
 import type { Duty, Plan, UnplannedLeg } from '../plan/types.ts';
 import { precheckLegs } from '../prechecks/index.ts';
-import type { PlanningProblem } from '../problem/index.ts';
-import { buildDayInstance, initialPlanningState, type DayInstance, type PlanningState } from './day-instance.ts';
+import type { CalendarSpan, PlanningProblem } from '../problem/index.ts';
+import { arrivalsOf, carriedNuggets, followingLegs, withFollowingWave } from './chains.ts';
+import { buildDayInstance, commitDay, initialPlanningState, type DayInstance, type PlanningState } from './day-instance.ts';
 import { daySlots, type DayCrewState } from './duties.ts';
 import { scheduleDuty } from './duty-schedule.ts';
 import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
@@ -90,6 +91,13 @@ const EXACT_FAIL_LIMIT = 200_000;
 const iterationBudget = (requests: number) => Math.min(400, 20 + 4 * requests);
 /** Moves of the TypeScript ruin and recreate before the model search (each costs milliseconds, a model call seconds). */
 const ruinRecreateBudget = (requests: number) => Math.min(4000, 200 + 20 * requests);
+
+/**
+ * Share of a day's search time for the ruin and recreate (the model search has the rest): on a
+ * big day a model subproblem rarely improves what it finds (medium preset: 0 improvements in 36
+ * subproblems), while each of its moves costs milliseconds.
+ */
+const ruinRecreateShare = (requests: number) => (requests > 150 ? 0.85 : 0.5);
 
 /** Plans manifests on the engine (src/engine). */
 export function planManifests(problem: PlanningProblem, engine: SolvingEngine, options: PlanManifestsOptions): Promise<PlanManifestsResult> {
@@ -158,13 +166,20 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     // the time left is shared by this day and the later days that still have work
     const busyDays = days.slice(dayNumber).filter((later) => pending.some((leg) => legTouches(problem, leg, later))).length;
     const dayDeadline = Date.now() + Math.max(0, deadline - Date.now()) / Math.max(1, busyDays);
+    // legs that follow another leg of the day (its Nuggets' next move) get part of the day's time
+    const followers = followingLegs(problem, dayInstance, pending, carriedNuggets(dayInstance)).length > 0;
+    const firstDeadline = followers ? Date.now() + (dayDeadline - Date.now()) * FIRST_WAVE_SHARE : dayDeadline;
     const routingStarted = Date.now();
-    const routed = await routeDay(dayInstance, solver, options, dayDeadline, options.seed + dayNumber);
-    const searchMs = Date.now() - routingStarted - routed.constructMs;
+    const routed = await routeDay(dayInstance, solver, options, firstDeadline, options.seed + dayNumber);
     solvedDays += 1;
     if (routed.proven) provenDays += 1;
     if (routed.stoppedByDeadline) stoppedByDeadline = true;
-    const scheduled = scheduleWithReinsertion(problem, calendar, trackers, dayInstance, routed.solution);
+    const first = { day: dayInstance, scheduled: scheduleWithReinsertion(problem, calendar, trackers, dayInstance, routed.solution) };
+    const waves = followers
+      ? await addFollowingWaves(problem, calendar, trackers, day, first, pending, state, solver, options, dayDeadline, options.seed + dayNumber)
+      : { ...first, waves: 0, debug: '' };
+    const searchMs = Date.now() - routingStarted - routed.constructMs;
+    const scheduled = waves.scheduled.scheduled;
     options.logger?.debug?.(
       {
         day: day.localDate,
@@ -172,8 +187,9 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
         legs_offered: new Set(dayInstance.instance.requests.map((request) => request.leg)).size,
         requests: dayInstance.instance.requests.length,
         legs_dropped_by_routing: routed.cost.dropped,
-        legs_scheduled: new Set(scheduled.flatMap((duty) => duty.requests.map((request) => dayInstance.instance.requests[request]!.leg))).size,
+        legs_scheduled: new Set(scheduled.flatMap((duty) => duty.requests.map((request) => waves.day.instance.requests[request]!.leg))).size,
         search: routed.debug,
+        following_waves: waves.debug,
         build_ms: builtMs,
         total_ms: Date.now() - dayStarted,
       },
@@ -185,7 +201,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
       crew.readyAt[outcome.duty.driver] = outcome.duty.end + LIMITS.dailyRest;
       drivingMinutes += outcome.driving;
     }
-    commitDay(problem, dayInstance, scheduled.flatMap((outcome) => outcome.requests), state);
+    commitDay(problem, waves.day, scheduled.flatMap((outcome) => outcome.requests), state);
     lastFixedMs = Date.now() - dayStarted - searchMs;
   }
 
@@ -231,6 +247,77 @@ function legTouches(problem: PlanningProblem, leg: number, day: { start: number;
   });
 }
 
+/** Most further waves of legs that follow another leg of the same day. */
+const MAX_WAVES = 3;
+/** Share of a day's time for its first wave when legs follow others that day. */
+const FIRST_WAVE_SHARE = 0.7;
+
+interface ScheduledWave {
+  day: DayInstance;
+  scheduled: ScheduledRoutes;
+}
+
+/**
+ * Adds the legs that follow legs of the day (chains.ts), wave by wave: each wave starts from the
+ * routes scheduled so far with the following legs inserted, improved by ruin and recreate (a
+ * deterministic move budget), and is kept only when the hours engine schedules every leg planned
+ * before it and at least one more.
+ */
+async function addFollowingWaves(
+  problem: PlanningProblem,
+  calendar: HoursCalendar,
+  trackers: HoursTracker[],
+  span: CalendarSpan,
+  first: ScheduledWave,
+  pending: readonly number[],
+  state: PlanningState,
+  solver: ModelSolver,
+  options: PlanManifestsOptions,
+  deadline: number,
+  seed: number,
+): Promise<ScheduledWave & { waves: number; debug: string }> {
+  let current = first;
+  const notes: string[] = [];
+  let wave = 0;
+  while (wave < MAX_WAVES && Date.now() < deadline) {
+    const arrivals = arrivalsOf(current.day, current.scheduled.scheduled);
+    const legs = followingLegs(problem, current.day, pending, arrivals);
+    if (legs.length === 0) break;
+    const served = current.scheduled.scheduled.flatMap((duty) => duty.requests);
+    const extended = withFollowingWave(problem, span, current.day, served, arrivals, legs, state, trackers);
+    const routes = current.scheduled.routes;
+    if (extended === null || !evaluateSolution(extended.instance, { routes }).ok) break;
+    const requestCount = extended.instance.requests.length;
+    const routed = await solveRouting(extended.instance, {
+      initial: { routes },
+      solver,
+      solverTag: options.solver,
+      deadline,
+      seed: seed + 7919 * (wave + 1),
+      maxIterations: 0,
+      failLimit: FAIL_LIMIT,
+      ruinRecreate: { maxIterations: ruinRecreateBudget(requestCount), share: 1, progress: 'iterations' },
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    const before = new Set(served.map((request) => current.day.instance.requests[request]!.leg));
+    const scheduled = scheduleWithReinsertion(problem, calendar, trackers, extended, routed.solution, before);
+    const nowServed = scheduled.scheduled.flatMap((duty) => duty.requests);
+    const after = new Set(nowServed.map((request) => extended.instance.requests[request]!.leg));
+    // a following leg needs the legs that bring its Nuggets (the hours engine may have lost one)
+    const broken = nowServed.some((request) =>
+      extended.requests[request]!.nuggets.some((nugget) => {
+        const arrival = arrivals.get(nugget);
+        return arrival !== undefined && request >= current.day.requests.length && !after.has(current.day.instance.requests[arrival.request]!.leg);
+      }),
+    );
+    wave += 1;
+    notes.push(`wave ${wave}: ${legs.length} following legs, ${after.size - before.size} more planned${broken ? ', order broken' : ''} (r&r ${routed.ruinRecreate?.iterations ?? 0} moves, ${routed.ruinRecreate?.stoppedBy ?? '-'})`);
+    if (after.size <= before.size || broken) break;
+    current = { day: extended, scheduled };
+  }
+  return { ...current, waves: wave, debug: notes.join('; ') };
+}
+
 /** Time kept back from the search for scheduling, validation and assembly. */
 function reserveMs(limit: number): number {
   return Math.min(5000, Math.round(limit * 0.1));
@@ -266,7 +353,7 @@ async function routeDay(day: DayInstance, solver: ModelSolver, options: PlanMani
     failLimit: FAIL_LIMIT,
     maxRoutes: 3,
     stallLimit: 8 + Math.ceil(instance.requests.length / 4),
-    ruinRecreate: { maxIterations: ruinRecreateBudget(instance.requests.length), share: 0.5, progress: 'iterations' },
+    ruinRecreate: { maxIterations: ruinRecreateBudget(instance.requests.length), share: ruinRecreateShare(instance.requests.length), progress: 'iterations' },
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   let best = { solution: outcome.solution, cost: outcome.cost };
@@ -347,8 +434,15 @@ const REPAIR_POSITIONS = 24;
  * positions the routing model's relaxation allows, cheapest first); then the day is scheduled
  * again. A few rounds; the outcome serving most requests is kept.
  */
-function scheduleWithReinsertion(problem: PlanningProblem, calendar: HoursCalendar, trackers: HoursTracker[], day: DayInstance, solution: RoutingSolution): ScheduledDuty[] {
-  let outcome = scheduleRoutes(problem, calendar, trackers, day, solution);
+function scheduleWithReinsertion(
+  problem: PlanningProblem,
+  calendar: HoursCalendar,
+  trackers: HoursTracker[],
+  day: DayInstance,
+  solution: RoutingSolution,
+  keep?: ReadonlySet<number>,
+): ScheduledRoutes {
+  let outcome = scheduleRoutes(problem, calendar, trackers, day, solution, keep);
   let best = outcome;
   for (let round = 0; round < REPAIR_ROUNDS && outcome.dropped.length > 0; round += 1) {
     const routes = outcome.routes.map((stops) => stops.slice());
@@ -368,10 +462,10 @@ function scheduleWithReinsertion(problem: PlanningProblem, calendar: HoursCalend
       }
     }
     if (placed === 0) break;
-    outcome = scheduleRoutes(problem, calendar, trackers, day, { routes });
+    outcome = scheduleRoutes(problem, calendar, trackers, day, { routes }, keep);
     if (servedRequests(outcome.scheduled) > servedRequests(best.scheduled)) best = outcome;
   }
-  return best.scheduled;
+  return best;
 }
 
 /** The routes where the request fits the routing model's relaxation, cheapest first, at most REPAIR_ROUTES. */
@@ -425,7 +519,19 @@ interface ScheduledRoutes {
   trackerAt: HoursTracker[];
 }
 
-function scheduleRoutes(problem: PlanningProblem, calendar: HoursCalendar, trackers: HoursTracker[], day: DayInstance, solution: RoutingSolution): ScheduledRoutes {
+/**
+ * The hours engine on every route; a route it cannot schedule loses the leg of the failing stop
+ * (or, when that leg is one to `keep`, the nearest leg of the route before it not to keep), and
+ * the day is scheduled again.
+ */
+function scheduleRoutes(
+  problem: PlanningProblem,
+  calendar: HoursCalendar,
+  trackers: HoursTracker[],
+  day: DayInstance,
+  solution: RoutingSolution,
+  keep?: ReadonlySet<number>,
+): ScheduledRoutes {
   const routes = solution.routes.map((stops) => stops.slice());
   const dropped: ScheduledRoutes['dropped'] = [];
   for (;;) {
@@ -443,7 +549,7 @@ function scheduleRoutes(problem: PlanningProblem, calendar: HoursCalendar, track
       const outcome = scheduleRoute(problem, calendar, tracker, day, k, stops);
       if (!outcome.ok) {
         const failing = outcome.request ?? stops[0]!.request;
-        dropLeg = day.instance.requests[failing]!.leg;
+        dropLeg = legToDrop(day, stops, failing, keep);
         failedVehicle = k;
         break;
       }
@@ -465,6 +571,16 @@ function scheduleRoutes(problem: PlanningProblem, calendar: HoursCalendar, track
   }
 }
 
+/** The failing request's leg, or when it is one to keep, the route's nearest other leg (before it first). */
+function legToDrop(day: DayInstance, stops: readonly RouteStop[], failing: number, keep: ReadonlySet<number> | undefined): number {
+  const legOf = (request: number) => day.instance.requests[request]!.leg;
+  if (keep === undefined || !keep.has(legOf(failing))) return legOf(failing);
+  const at = stops.findIndex((stop) => stop.request === failing);
+  const droppable = (stop: RouteStop) => !keep.has(legOf(stop.request));
+  const before = stops.slice(0, at + 1).reverse().find(droppable) ?? stops.slice(at + 1).find(droppable);
+  return before === undefined ? legOf(failing) : legOf(before.request);
+}
+
 /** The latest walk-round check start that does not make the route wait longer at its first stop. */
 function lateCheckStart(problem: PlanningProblem, day: DayInstance, k: number, stops: RoutingSolution['routes'][number]): number {
   const slot = day.slots[k]!;
@@ -474,21 +590,6 @@ function lateCheckStart(problem: PlanningProblem, day: DayInstance, k: number, s
   const window = first.kind === 'pickup' ? request.pickupWindow : request.deliveryWindow;
   const drive = problem.travelMinutes[slot.place]![place]!;
   return Math.max(slot.window.start, window.earliest - drive - problem.walkRoundCheckMinutes);
-}
-
-/** Marks the day's planned legs settled and moves the Nuggets they carried. */
-export function commitDay(problem: PlanningProblem, day: DayInstance, served: number[], state: PlanningState): void {
-  for (const r of served) {
-    const request = day.requests[r]!;
-    const leg = problem.units[request.unit]!.leg;
-    state.settled.add(leg);
-    for (const nugget of request.nuggets) {
-      state.nuggetPlace[nugget] = request.deliveryPlace;
-      state.nuggetsTaken.add(nugget);
-    }
-    const room = state.room[request.deliveryPlace];
-    if (room !== null && room !== undefined) state.room[request.deliveryPlace] = room - problem.units[request.unit]!.size;
-  }
 }
 
 function sortDuties(duties: Duty[]): Duty[] {

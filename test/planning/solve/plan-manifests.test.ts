@@ -111,6 +111,28 @@ describe('planManifests', function () {
     expect(ids).to.not.include('mv-1');
   });
 
+  it("plans a Nugget's three moves of one day, each picked up after the move before it delivered", async () => {
+    const body = baseSnapshot();
+    body.nuggets = [{ id: 'n-1', availability: 'in_service', location_id: 'wh-a', on_hire_to_customer_id: 'c-1' }];
+    const move = (id: string, origin: string, destination: string, from: string, to: string) => ({
+      type: 'move_nugget',
+      id,
+      nugget_ids: ['n-1'],
+      origin_id: origin,
+      destination_id: destination,
+      pickup_window: window(`2026-03-02T${from}:00Z`, `2026-03-02T${to}:00Z`),
+    });
+    body.movements = [move('mv-1', 'wh-a', 'cust-x', '07:00', '12:00'), move('mv-2', 'cust-x', 'hp-z', '07:00', '16:00'), move('mv-3', 'hp-z', 'wh-b', '07:00', '18:00')];
+    const { snapshot, problem } = problemOf(body, 30);
+    const { plan } = await planOf(snapshot, problem);
+    expect(plan.unplanned).to.deep.equal([]);
+    const handling = plan.duties.flatMap((duty) => duty.stops.flatMap((stop) => stop.activities));
+    const timeOf = (leg: string, kind: 'pickup' | 'delivery') =>
+      handling.find((activity) => activity.kind === kind && problem.legs[problem.units[activity.unit]!.leg]!.id === leg) as { start: number; end: number };
+    expect(timeOf('mv-2', 'pickup').start).to.be.at.least(timeOf('mv-1', 'delivery').end);
+    expect(timeOf('mv-3', 'pickup').start).to.be.at.least(timeOf('mv-2', 'delivery').end);
+  });
+
   it('gives the same plan for the same snapshot and seed', async () => {
     const { snapshot, problem } = problemOf(twoLegSnapshot(), 30);
     const first = await planOf(snapshot, problem);

@@ -3,7 +3,7 @@
  * Used by the manifest planner (drivers' hours on) and the routing benchmarks (hours off).
  */
 import { evaluateSolution } from './evaluate.ts';
-import { construct } from './insertion.ts';
+import { construct, dropPartialLegs, regretInsert } from './insertion.ts';
 import { improveByLns, type LnsResult } from './lns.ts';
 import { ruinAndRecreate, type RuinRecreateResult } from './ruin-recreate.ts';
 import type { ModelSolver } from '../model-solver.ts';
@@ -37,6 +37,11 @@ export interface RoutingSearchOptions {
   ruinRecreate?: { maxIterations: number; share: number; progress: 'iterations' | 'time' } | null;
   signal?: AbortSignal;
   onImprovement?: (cost: RoutingCost, iteration: number) => void;
+  /**
+   * Routes to start from instead of a construction (a feasible solution of the instance): the
+   * requests on none of them are inserted into copies by regret insertion.
+   */
+  initial?: RoutingSolution;
 }
 
 export interface RoutingOutcome {
@@ -54,7 +59,7 @@ export interface RoutingOutcome {
 /** Constructs a first solution and improves it until the iteration budget or the deadline. */
 export async function solveRouting(instance: RoutingInstance, options: RoutingSearchOptions): Promise<RoutingOutcome> {
   const constructStarted = Date.now();
-  const { solution } = construct(instance);
+  const solution = options.initial === undefined ? construct(instance).solution : extend(instance, options.initial);
   const constructMs = Date.now() - constructStarted;
   const first = evaluateSolution(instance, solution);
   if (!first.ok) throw new Error(`routing: the construction is infeasible: ${first.reason}`);
@@ -91,4 +96,16 @@ export async function solveRouting(instance: RoutingInstance, options: RoutingSe
     onImprovement: options.onImprovement,
   });
   return { solution: lns.solution, cost: lns.cost, constructed: first.cost, constructMs, lns, ruinRecreate };
+}
+
+/** `initial` with the requests it leaves out inserted where they fit (whole legs only). */
+function extend(instance: RoutingInstance, initial: RoutingSolution): RoutingSolution {
+  const solution: RoutingSolution = { routes: initial.routes.map((stops) => stops.slice()) };
+  const served = new Set(solution.routes.flat().map((stop) => stop.request));
+  regretInsert(instance, solution, {
+    requests: instance.requests.flatMap((_, index) => (served.has(index) ? [] : [index])),
+    vehicles: instance.vehicles.map((_, index) => index),
+  });
+  dropPartialLegs(instance, solution);
+  return solution;
 }

@@ -1,0 +1,118 @@
+/**
+ * Legs that follow another leg on the same day: a move (or a collection) of Nuggets that an
+ * earlier leg of the day brings to its pickup place. A day instance offers only legs whose
+ * Nuggets are in place when the day starts; once the day is scheduled, when each Nugget arrives
+ * is known, and the legs that follow form a further wave of the same day.
+ *
+ * The wave is a restriction that keeps the order without cross-route constraints: the leg that
+ * brings a Nugget must deliver it no later than it was scheduled to, and the leg that follows may
+ * pick it up only after that delivery ends. Every leg already scheduled stays served (it may not
+ * be dropped), so a plan of the wave keeps every Nugget's earlier move.
+ */
+import type { Duty } from '../plan/types.ts';
+import type { CalendarSpan, PlanningProblem } from '../problem/index.ts';
+import type { HoursTracker } from '../hours/index.ts';
+import { buildDayInstance, commitDay, type DayInstance, type PlanningState } from './day-instance.ts';
+import type { RoutingRequest } from './routing/types.ts';
+
+/** When a Nugget carried today is unloaded at its delivery place. */
+export interface Arrival {
+  /** The day request that carries it. */
+  request: number;
+  /** Start and end of the unloading. */
+  start: number;
+  end: number;
+}
+
+/** The Nuggets the scheduled duties unload, with when (the last unloading of each). */
+export function arrivalsOf(day: DayInstance, duties: readonly { duty: Duty; requests: number[] }[]): Map<number, Arrival> {
+  const requestOfUnit = new Map(day.requests.map((request, index) => [request.unit, index]));
+  const arrivals = new Map<number, Arrival>();
+  for (const { duty } of duties) {
+    for (const stop of duty.stops) {
+      for (const activity of stop.activities) {
+        if ((activity.kind !== 'delivery' && activity.kind !== 'yard_work') || activity.unit === null) continue;
+        const request = requestOfUnit.get(activity.unit);
+        if (request === undefined) continue;
+        for (const nugget of day.requests[request]!.nuggets) {
+          const known = arrivals.get(nugget);
+          if (known === undefined || known.end < activity.end) arrivals.set(nugget, { request, start: activity.start, end: activity.end });
+        }
+      }
+    }
+  }
+  return arrivals;
+}
+
+/** The Nuggets the day's requests carry (those that may arrive somewhere today). */
+export function carriedNuggets(day: DayInstance): Set<number> {
+  return new Set(day.requests.flatMap((request) => request.nuggets));
+}
+
+/** The pending legs not offered yet today whose named Nuggets include one of `arriving` (unloaded today). */
+export function followingLegs(problem: PlanningProblem, day: DayInstance, pending: readonly number[], arriving: { has(nugget: number): boolean }): number[] {
+  const offered = new Set(day.instance.requests.map((request) => request.leg));
+  return pending.filter(
+    (leg) => !offered.has(leg) && problem.legs[leg]!.units.some((unit) => problem.units[unit]!.nuggets.some((nugget) => arriving.has(nugget))),
+  );
+}
+
+/**
+ * The day instance with a further wave: the requests of `legs` (offered against the state after
+ * the `served` requests) appended; served requests made compulsory, and the order of each
+ * Nugget's moves kept by windows. Requests not served are closed (no vehicle may take them: what
+ * they reserved, room or empties, is not reserved any more). Null when no leg can be offered.
+ */
+export function withFollowingWave(
+  problem: PlanningProblem,
+  span: CalendarSpan,
+  day: DayInstance,
+  served: readonly number[],
+  arrivals: ReadonlyMap<number, Arrival>,
+  legs: readonly number[],
+  state: PlanningState,
+  trackers: HoursTracker[],
+): DayInstance | null {
+  const after = cloneState(state);
+  commitDay(problem, day, served, after);
+  const wave = buildDayInstance(problem, span, day.slots, legs, after, trackers);
+  if (wave.requests.length === 0) return null;
+
+  const isServed = new Set(served);
+  const latestDelivery = new Map<number, number>();
+  const requests: RoutingRequest[] = day.instance.requests.map((request, index) =>
+    isServed.has(index) ? { ...request, droppable: false } : { ...request, eligibleVehicles: [] },
+  );
+  const closedLegs = new Set<number>();
+  const added = wave.instance.requests.map((request, index) => {
+    let earliest = request.pickupWindow.earliest;
+    for (const nugget of wave.requests[index]!.nuggets) {
+      const arrival = arrivals.get(nugget);
+      if (arrival === undefined) continue;
+      earliest = Math.max(earliest, arrival.end);
+      latestDelivery.set(arrival.request, Math.min(latestDelivery.get(arrival.request) ?? Infinity, arrival.start));
+    }
+    if (earliest > request.pickupWindow.latest) closedLegs.add(request.leg);
+    return { ...request, pickupWindow: { ...request.pickupWindow, earliest } };
+  });
+  for (const [index, latest] of latestDelivery) {
+    const request = requests[index]!;
+    requests[index] = { ...request, deliveryWindow: { ...request.deliveryWindow, latest: Math.min(request.deliveryWindow.latest, latest) } };
+  }
+  const open = added.map((request) => (closedLegs.has(request.leg) ? { ...request, eligibleVehicles: [] } : request));
+  if (open.every((request) => request.eligibleVehicles?.length === 0)) return null;
+  return {
+    instance: { ...day.instance, requests: [...requests, ...open] },
+    requests: [...day.requests, ...wave.requests],
+    slots: day.slots,
+  };
+}
+
+function cloneState(state: PlanningState): PlanningState {
+  return {
+    nuggetPlace: state.nuggetPlace.slice(),
+    nuggetsTaken: new Set(state.nuggetsTaken),
+    room: state.room.slice(),
+    settled: new Set(state.settled),
+  };
+}
