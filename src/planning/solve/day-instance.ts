@@ -117,6 +117,8 @@ function slotCounters(slots: readonly DutySlot[], k: number, tracker: HoursTrack
   };
 }
 
+const reachesInto = (window: { start: number; end: number }, from: number, to: number) => window.start <= to && window.end >= from;
+
 function clip(window: { start: number; end: number }, from: number, to: number): { earliest: number; latest: number } {
   return { earliest: Math.max(window.start, from), latest: Math.min(window.end, to) };
 }
@@ -154,6 +156,8 @@ function offerLeg(
   };
   for (const unitIndex of leg.units) {
     const unit: Unit = problem.units[unitIndex]!;
+    // the cheap test first: a unit whose windows miss the day (most, on a long period) goes no further
+    if (!reachesInto(unit.pickupWindow, from, to) || (unit.type !== 'collect_empty' && !reachesInto(unit.deliveryWindow, from, to))) return null;
     const pickupService = unit.size * unit.pickupMinutesPerNugget;
     const deliveryService = unit.size * unit.deliveryMinutesPerNugget;
     let pickupPlace: number;

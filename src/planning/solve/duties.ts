@@ -34,11 +34,26 @@ export interface DayCrewState {
   readyAt: (number | null)[];
 }
 
+const overlapping = (a: MinuteWindow, b: MinuteWindow) => a.start <= b.end && a.end >= b.start;
+
+/** Eligibility arrays as sets (units with the same needs share an array, so they share a set). */
+class EligibleSets {
+  private readonly sets = new WeakMap<number[], Set<number>>();
+
+  of(list: number[]): Set<number> {
+    let set = this.sets.get(list);
+    if (set === undefined) {
+      set = new Set(list);
+      this.sets.set(list, set);
+    }
+    return set;
+  }
+}
+
 /** Whether the pair (over `window`) could serve the unit at all: eligible, and both windows reachable in time. */
-function couldServe(unit: Unit, driver: number, lorry: number, window: MinuteWindow): boolean {
-  if (!unit.eligibleDrivers.includes(driver) || !unit.eligibleLorries.includes(lorry)) return false;
-  const overlaps = (w: MinuteWindow) => w.start <= window.end && w.end >= window.start;
-  return overlaps(unit.pickupWindow) && overlaps(unit.deliveryWindow);
+function couldServe(eligible: EligibleSets, unit: Unit, driver: number, lorry: number, window: MinuteWindow): boolean {
+  if (!eligible.of(unit.eligibleDrivers).has(driver) || !eligible.of(unit.eligibleLorries).has(lorry)) return false;
+  return overlapping(unit.pickupWindow, window) && overlapping(unit.deliveryWindow, window);
 }
 
 /**
@@ -50,8 +65,12 @@ function couldServe(unit: Unit, driver: number, lorry: number, window: MinuteWin
  * the pair that could serve the most units no chosen pair could serve yet (then most units,
  * largest lorry, longest time, lowest indexes). Slots no longer than the walk-round check are left out.
  */
-export function daySlots(problem: PlanningProblem, day: CalendarSpan, crew: DayCrewState, units: readonly Unit[]): DutySlot[] {
+export function daySlots(problem: PlanningProblem, day: CalendarSpan, crew: DayCrewState, pendingUnits: readonly Unit[]): DutySlot[] {
   const dayEnd = Math.min(day.end - 1, problem.horizon);
+  // every slot lies inside the day: only units whose windows reach into it can be served
+  const inDay = { start: Math.max(day.start, 0), end: dayEnd };
+  const units = pendingUnits.filter((unit) => overlapping(unit.pickupWindow, inDay) && overlapping(unit.deliveryWindow, inDay));
+  const eligible = new EligibleSets();
   const piecesOf = new Map<number, MinuteWindow[]>();
   for (const driver of problem.drivers) {
     if (!driver.qualifications.hgv) continue;
@@ -73,7 +92,7 @@ export function daySlots(problem: PlanningProblem, day: CalendarSpan, crew: DayC
       const window = longestInside(lorry.availability, piece.start, piece.end);
       if (window === null || window.end - window.start <= problem.walkRoundCheckMinutes) continue;
       slots.push({ driver, lorry: lorryIndex, place: lorry.startPlace, window });
-      for (const unit of units) if (couldServe(unit, driver, lorryIndex, window)) serves.add(unit.index);
+      for (const unit of units) if (couldServe(eligible, unit, driver, lorryIndex, window)) serves.add(unit.index);
     }
     return slots.length === 0 || serves.size === 0 ? null : { slots, serves: [...serves] };
   };

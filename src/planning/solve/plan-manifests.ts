@@ -157,11 +157,12 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     const pending = candidates.filter((leg) => !state.settled.has(leg));
     if (pending.length === 0) break;
     const pendingUnits = pending.flatMap((leg) => problem.legs[leg]!.units.map((unit) => problem.units[unit]!));
+    const dayStarted = Date.now();
     const slots = daySlots(problem, day, crew, pendingUnits);
     if (slots.length === 0) continue;
-    const dayStarted = Date.now();
+    const slotsMs = Date.now() - dayStarted;
     const dayInstance = buildDayInstance(problem, day, slots, pending, state, trackers);
-    const builtMs = Date.now() - dayStarted;
+    const builtMs = Date.now() - dayStarted - slotsMs;
     if (dayInstance.instance.requests.length === 0) continue;
     // the time left is shared by this day and the later days that still have work
     const busyDays = days.slice(dayNumber).filter((later) => pending.some((leg) => legTouches(problem, leg, later))).length;
@@ -190,6 +191,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
         legs_scheduled: new Set(scheduled.flatMap((duty) => duty.requests.map((request) => waves.day.instance.requests[request]!.leg))).size,
         search: routed.debug,
         following_waves: waves.debug,
+        slots_ms: slotsMs,
         build_ms: builtMs,
         total_ms: Date.now() - dayStarted,
       },
