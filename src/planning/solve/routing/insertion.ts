@@ -60,7 +60,10 @@ function buildState(instance: RoutingInstance, vehicleIndex: number, stops: Rout
   return { stops, starts, loads, latest, endSection, travel };
 }
 
-/** Every feasible insertion of the request into the route, cheapest first (positions break ties). */
+/**
+ * Every feasible insertion of the request into the route, cheapest first (positions break ties).
+ * The hottest loop of the planner: it makes no closures (under tsx each costs a `__name` call).
+ */
 function insertions(instance: RoutingInstance, vehicleIndex: number, state: RouteState, requestIndex: number): Insertion[] {
   const request = instance.requests[requestIndex]!;
   const vehicle = instance.vehicles[vehicleIndex]!;
@@ -71,17 +74,14 @@ function insertions(instance: RoutingInstance, vehicleIndex: number, state: Rout
   const travel = instance.travel;
   const P = request.pickupLocation;
   const D = request.deliveryLocation;
-  const locationAt = (index: number): number => (index < L ? stopLocation(instance, stops[index]!) : vehicle.endLocation);
-  const prevLocation = (index: number): number => (index === 0 ? vehicle.startLocation : stopLocation(instance, stops[index - 1]!));
-  const departure = (index: number): number =>
-    index === 0 ? vehicle.window.earliest : starts[index - 1]! + stopService(instance, stops[index - 1]!);
   const result: Insertion[] = [];
   const lastPickup = state.endSection;
   for (let i = 0; i <= lastPickup; i += 1) {
     const loadBefore = i === 0 ? 0 : loads[i - 1]!;
     if (loadBefore + request.quantity > vehicle.capacity) continue;
-    const from = prevLocation(i);
-    const pickupStart = Math.max(departure(i) + travel[from]![P]!, request.pickupWindow.earliest);
+    const from = i === 0 ? vehicle.startLocation : stopLocation(instance, stops[i - 1]!);
+    const departure = i === 0 ? vehicle.window.earliest : starts[i - 1]! + stopService(instance, stops[i - 1]!);
+    const pickupStart = Math.max(departure + travel[from]![P]!, request.pickupWindow.earliest);
     if (pickupStart > request.pickupWindow.latest) continue;
     const pickupDelta = travel[from]![P]!;
     // j = i: the delivery right after the pickup
@@ -104,7 +104,7 @@ function insertions(instance: RoutingInstance, vehicleIndex: number, state: Rout
       if (j < firstDelivery) continue;
       const deliveryStart = Math.max(ready + travel[at]![D]!, request.deliveryWindow.earliest);
       if (deliveryStart > request.deliveryWindow.latest) continue;
-      const next = locationAt(j);
+      const next = j < L ? stopLocation(instance, stops[j]!) : vehicle.endLocation;
       const nextArrival = deliveryStart + request.deliveryService + travel[D]![next]!;
       if (nextArrival > latest[j]!) continue;
       const delta =
@@ -158,6 +158,33 @@ export interface InsertionOptions {
   vehicles: number[];
 }
 
+/** The longest arc of each instance's travel matrix (the matrix is never changed once built). */
+const longestArcs = new WeakMap<number[][], number>();
+
+function longestArc(travel: number[][]): number {
+  let arc = longestArcs.get(travel);
+  if (arc === undefined) {
+    arc = Math.max(1, ...travel.map((row) => Math.max(...row)));
+    longestArcs.set(travel, arc);
+  }
+  return arc;
+}
+
+/**
+ * Vehicles interchangeable while empty share a kind: the same times, capacity, hours counters
+ * and the same requests allowed on them (equipment and qualifications tell crews apart).
+ */
+function vehicleKinds(instance: RoutingInstance): number[] {
+  const allowedRequests = instance.vehicles.map((): number[] => []);
+  for (const [r, request] of instance.requests.entries()) for (const k of request.eligibleVehicles ?? []) allowedRequests[k]?.push(r);
+  const kindIds = new Map<string, number>();
+  return instance.vehicles.map((v, k) => {
+    const key = `${v.startLocation}/${v.endLocation}/${v.window.earliest}/${v.window.latest}/${v.capacity}/${v.drivingDone}/${v.drivingSinceBreak}/${allowedRequests[k]!.join(',')}`;
+    if (!kindIds.has(key)) kindIds.set(key, kindIds.size);
+    return kindIds.get(key)!;
+  });
+}
+
 /**
  * Regret-2 insertion of `options.requests` into the routes of `solution` (changed in place):
  * repeatedly the request whose best route beats its second best by most goes to its best route.
@@ -166,28 +193,26 @@ export interface InsertionOptions {
  * that fit nowhere.
  */
 export function regretInsert(instance: RoutingInstance, solution: RoutingSolution, options: InsertionOptions): number[] {
-  const maxArc = Math.max(1, ...instance.travel.map((row) => Math.max(...row)));
-  const openPenalty = instance.vehiclesFirst ? 4 * maxArc * (instance.requests.length + 1) : 0;
+  const openPenalty = instance.vehiclesFirst ? 4 * longestArc(instance.travel) * (instance.requests.length + 1) : 0;
+  const kindOf = vehicleKinds(instance);
   const allowed = new Set(options.vehicles);
+  // route states are built when first needed: a call often touches a few of many routes
   const states = new Map<number, RouteState>();
-  for (const k of options.vehicles) states.set(k, buildState(instance, k, solution.routes[k]!));
-  // vehicles interchangeable while empty share a kind: the same times, capacity, hours counters
-  // and the same requests allowed on them (equipment and qualifications tell crews apart)
-  const allowedRequests = instance.vehicles.map((): number[] => []);
-  for (const [r, request] of instance.requests.entries()) for (const k of request.eligibleVehicles ?? []) allowedRequests[k]?.push(r);
-  const kindIds = new Map<string, number>();
-  const kindOf = instance.vehicles.map((v, k) => {
-    const key = `${v.startLocation}/${v.endLocation}/${v.window.earliest}/${v.window.latest}/${v.capacity}/${v.drivingDone}/${v.drivingSinceBreak}/${allowedRequests[k]!.join(',')}`;
-    if (!kindIds.has(key)) kindIds.set(key, kindIds.size);
-    return kindIds.get(key)!;
-  });
+  const stateOf = (k: number): RouteState => {
+    let state = states.get(k);
+    if (state === undefined) {
+      state = buildState(instance, k, solution.routes[k]!);
+      states.set(k, state);
+    }
+    return state;
+  };
   const pending = [...options.requests];
   const candidates = new Map<number, number[]>();
   const best = new Map<number, (Insertion | null)[]>();
   for (const r of pending) {
     const eligible = (instance.requests[r]!.eligibleVehicles ?? options.vehicles).filter((k) => allowed.has(k));
     candidates.set(r, eligible);
-    best.set(r, eligible.map((k) => bestInsertion(instance, k, solution.routes[k]!, r, states.get(k)!)));
+    best.set(r, eligible.map((k) => bestInsertion(instance, k, solution.routes[k]!, r, stateOf(k))));
   }
   const failed: number[] = [];
   while (pending.length > 0) {
@@ -227,11 +252,11 @@ export function regretInsert(instance: RoutingInstance, solution: RoutingSolutio
     }
     const k = chosen.insertion.vehicle;
     solution.routes[k] = applyInsertion(solution.routes[k]!, chosen.r, chosen.insertion);
-    states.set(k, buildState(instance, k, solution.routes[k]!));
+    states.delete(k);
     pending.splice(chosen.position, 1);
     for (const r of pending) {
       const index = candidates.get(r)!.indexOf(k);
-      if (index >= 0) best.get(r)![index] = bestInsertion(instance, k, solution.routes[k]!, r, states.get(k)!);
+      if (index >= 0) best.get(r)![index] = bestInsertion(instance, k, solution.routes[k]!, r, stateOf(k));
     }
   }
   return failed;
