@@ -15,30 +15,44 @@ import type { HoursTracker } from '../hours/index.ts';
 import { buildDayInstance, commitDay, type DayInstance, type PlanningState } from './day-instance.ts';
 import type { RoutingRequest } from './routing/types.ts';
 
-/** When a Nugget carried today is unloaded at its delivery place. */
+/**
+ * When a Nugget carried today is unloaded at its delivery place. The plan shows back-to-back
+ * unloadings of one leg at a place as one activity, so a Nugget counts as handled until the
+ * last of them ends, and the wave keeps every one of them from ending later.
+ */
 export interface Arrival {
-  /** The day request that carries it. */
-  request: number;
-  /** Start and end of the unloading. */
-  start: number;
+  /** The leg's day requests unloading at that place, with when each unloading starts. */
+  unloadings: { request: number; start: number }[];
+  /** The end of the last of them. */
   end: number;
 }
 
 /** The Nuggets the scheduled duties unload, with when (the last unloading of each). */
 export function arrivalsOf(day: DayInstance, duties: readonly { duty: Duty; requests: number[] }[]): Map<number, Arrival> {
   const requestOfUnit = new Map(day.requests.map((request, index) => [request.unit, index]));
-  const arrivals = new Map<number, Arrival>();
+  const byLegAndPlace = new Map<string, Arrival>();
+  const nuggetsAt = new Map<string, number[]>();
   for (const { duty } of duties) {
     for (const stop of duty.stops) {
       for (const activity of stop.activities) {
         if ((activity.kind !== 'delivery' && activity.kind !== 'yard_work') || activity.unit === null) continue;
         const request = requestOfUnit.get(activity.unit);
         if (request === undefined) continue;
-        for (const nugget of day.requests[request]!.nuggets) {
-          const known = arrivals.get(nugget);
-          if (known === undefined || known.end < activity.end) arrivals.set(nugget, { request, start: activity.start, end: activity.end });
-        }
+        const key = `${day.instance.requests[request]!.leg}@${stop.place}`;
+        const group = byLegAndPlace.get(key) ?? { unloadings: [], end: activity.end };
+        group.unloadings.push({ request, start: activity.start });
+        group.end = Math.max(group.end, activity.end);
+        byLegAndPlace.set(key, group);
+        nuggetsAt.set(key, [...(nuggetsAt.get(key) ?? []), ...day.requests[request]!.nuggets]);
       }
+    }
+  }
+  const arrivals = new Map<number, Arrival>();
+  for (const [key, nuggets] of nuggetsAt) {
+    const group = byLegAndPlace.get(key)!;
+    for (const nugget of nuggets) {
+      const known = arrivals.get(nugget);
+      if (known === undefined || known.end < group.end) arrivals.set(nugget, group);
     }
   }
   return arrivals;
@@ -84,14 +98,18 @@ export function withFollowingWave(
     isServed.has(index) ? { ...request, droppable: false } : { ...request, eligibleVehicles: [] },
   );
   const closedLegs = new Set<number>();
-  const added = wave.instance.requests.map((request, index) => {
-    let earliest = request.pickupWindow.earliest;
+  // a leg's Nuggets all wait for the last of them: back-to-back loadings of a leg read as one
+  const ready = new Map<number, number>();
+  wave.instance.requests.forEach((request, index) => {
     for (const nugget of wave.requests[index]!.nuggets) {
       const arrival = arrivals.get(nugget);
       if (arrival === undefined) continue;
-      earliest = Math.max(earliest, arrival.end);
-      latestDelivery.set(arrival.request, Math.min(latestDelivery.get(arrival.request) ?? Infinity, arrival.start));
+      ready.set(request.leg, Math.max(ready.get(request.leg) ?? -Infinity, arrival.end));
+      for (const { request: before, start } of arrival.unloadings) latestDelivery.set(before, Math.min(latestDelivery.get(before) ?? Infinity, start));
     }
+  });
+  const added = wave.instance.requests.map((request) => {
+    const earliest = Math.max(request.pickupWindow.earliest, ready.get(request.leg) ?? -Infinity);
     if (earliest > request.pickupWindow.latest) closedLegs.add(request.leg);
     return { ...request, pickupWindow: { ...request.pickupWindow, earliest } };
   });

@@ -8,10 +8,13 @@
  *    the breaks). A small day goes first to the model whole (exact), asked to beat a regret
  *    insertion: a proof (OPTIMAL or UNSATISFIABLE) ends the day's search at once. Otherwise a
  *    deterministic regret insertion is improved by a bounded TypeScript ruin and recreate
- *    (routing/ruin-recreate.ts), then by large-neighbourhood search whose subproblems are the model.
+ *    (routing/ruin-recreate.ts) that keeps every route it changes schedulable by the hours
+ *    engine, then by large-neighbourhood search whose subproblems are the model.
  * 4. The hours engine schedules each route legally (breaks placed); a route it cannot make
  *    legal loses the leg whose stop failed, and is scheduled again; a lost leg is then tried
  *    again in the routes cheapest to insert into, where the hours engine can schedule it (repair).
+ *    Legs that follow a leg of the day (a Nugget's next move) are then added in further waves
+ *    (chains.ts), each kept only when it plans more.
  * 5. Legs not planned on any day are `not_planned_within_allowance`; a day that would not finish
  *    by the deadline (judged by the day before) is not started (anytime).
  * 6. The plan is checked by the injected validator; a duty involved in a violation is a bug, is
@@ -171,7 +174,8 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     const followers = followingLegs(problem, dayInstance, pending, carriedNuggets(dayInstance)).length > 0;
     const firstDeadline = followers ? Date.now() + (dayDeadline - Date.now()) * FIRST_WAVE_SHARE : dayDeadline;
     const routingStarted = Date.now();
-    const routed = await routeDay(dayInstance, solver, options, firstDeadline, options.seed + dayNumber);
+    const hoursFilter = (k: number, stops: readonly RouteStop[]) => scheduleRoute(problem, calendar, trackers[slots[k]!.driver]!, dayInstance, k, stops).ok;
+    const routed = await routeDay(dayInstance, solver, options, firstDeadline, options.seed + dayNumber, hoursFilter);
     solvedDays += 1;
     if (routed.proven) provenDays += 1;
     if (routed.stoppedByDeadline) stoppedByDeadline = true;
@@ -309,7 +313,7 @@ async function addFollowingWaves(
     const broken = nowServed.some((request) =>
       extended.requests[request]!.nuggets.some((nugget) => {
         const arrival = arrivals.get(nugget);
-        return arrival !== undefined && request >= current.day.requests.length && !after.has(current.day.instance.requests[arrival.request]!.leg);
+        return arrival !== undefined && request >= current.day.requests.length && arrival.unloadings.some(({ request: before }) => !after.has(current.day.instance.requests[before]!.leg));
       }),
     );
     wave += 1;
@@ -335,7 +339,14 @@ interface RoutedDay {
   debug: string;
 }
 
-async function routeDay(day: DayInstance, solver: ModelSolver, options: PlanManifestsOptions, deadline: number, seed: number): Promise<RoutedDay> {
+async function routeDay(
+  day: DayInstance,
+  solver: ModelSolver,
+  options: PlanManifestsOptions,
+  deadline: number,
+  seed: number,
+  hoursFilter: (vehicle: number, stops: readonly RouteStop[]) => boolean,
+): Promise<RoutedDay> {
   const instance = day.instance;
   const routingStarted = Date.now();
   const limit = options.exactLimit ?? DEFAULT_EXACT_LIMIT;
@@ -356,6 +367,7 @@ async function routeDay(day: DayInstance, solver: ModelSolver, options: PlanMani
     maxRoutes: 3,
     stallLimit: 8 + Math.ceil(instance.requests.length / 4),
     ruinRecreate: { maxIterations: ruinRecreateBudget(instance.requests.length), share: ruinRecreateShare(instance.requests.length), progress: 'iterations' },
+    routeFilter: hoursFilter,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   let best = { solution: outcome.solution, cost: outcome.cost };
@@ -495,7 +507,7 @@ function insertLegScheduled(problem: PlanningProblem, calendar: HoursCalendar, d
 }
 
 /** The hours engine on one route: checks start late enough not to wait at the first stop, else as early as allowed. */
-function scheduleRoute(problem: PlanningProblem, calendar: HoursCalendar, tracker: HoursTracker, day: DayInstance, k: number, stops: RouteStop[]) {
+function scheduleRoute(problem: PlanningProblem, calendar: HoursCalendar, tracker: HoursTracker, day: DayInstance, k: number, stops: readonly RouteStop[]) {
   const slot = day.slots[k]!;
   const windows = (r: number, kind: 'pickup' | 'delivery') => {
     const request = day.instance.requests[r]!;
@@ -584,7 +596,7 @@ function legToDrop(day: DayInstance, stops: readonly RouteStop[], failing: numbe
 }
 
 /** The latest walk-round check start that does not make the route wait longer at its first stop. */
-function lateCheckStart(problem: PlanningProblem, day: DayInstance, k: number, stops: RoutingSolution['routes'][number]): number {
+function lateCheckStart(problem: PlanningProblem, day: DayInstance, k: number, stops: readonly RouteStop[]): number {
   const slot = day.slots[k]!;
   const first = stops[0]!;
   const request = day.instance.requests[first.request]!;

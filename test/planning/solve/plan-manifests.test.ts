@@ -133,6 +133,23 @@ describe('planManifests', function () {
     expect(timeOf('mv-3', 'pickup').start).to.be.at.least(timeOf('mv-2', 'delivery').end);
   });
 
+  it('moves on a Nugget only after the whole unloading of the leg that brought it (shown as one activity)', async () => {
+    const body = baseSnapshot();
+    body.nuggets = ['n-1', 'n-2'].map((id) => ({ id, availability: 'in_service', location_id: 'wh-a', on_hire_to_customer_id: 'c-1' }));
+    body.movements = [
+      // two Nuggets, one unit each: unloaded back to back at cust-x, which the plan shows as one delivery
+      { type: 'move_nugget', id: 'mv-both', nugget_ids: ['n-1', 'n-2'], origin_id: 'wh-a', destination_id: 'cust-x', split_across_lorries: true, pickup_window: window('2026-03-02T07:00:00Z', '2026-03-02T09:00:00Z') },
+      { type: 'move_nugget', id: 'mv-on', nugget_ids: ['n-1'], origin_id: 'cust-x', destination_id: 'hp-z', pickup_window: window('2026-03-02T07:00:00Z', '2026-03-02T16:00:00Z') },
+    ];
+    const { snapshot, problem } = problemOf(body, 30);
+    const { plan } = await planOf(snapshot, problem);
+    expect(plan.unplanned).to.deep.equal([]);
+    const activities = plan.duties.flatMap((duty) => duty.stops.flatMap((stop) => stop.activities));
+    const unloadedBy = Math.max(...activities.filter((a) => a.kind === 'delivery' && problem.units[a.unit]!.movementId === 'mv-both').map((a) => a.end));
+    const pickedUp = activities.find((a) => a.kind === 'pickup' && problem.units[a.unit]!.movementId === 'mv-on')!;
+    expect(pickedUp.start).to.be.at.least(unloadedBy);
+  });
+
   it('gives the same plan for the same snapshot and seed', async () => {
     const { snapshot, problem } = problemOf(twoLegSnapshot(), 30);
     const first = await planOf(snapshot, problem);

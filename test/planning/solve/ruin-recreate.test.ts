@@ -107,4 +107,19 @@ describe('routing/ruin-recreate', function () {
     expect(after.cost.dropped).to.equal(0);
     expect(after.cost.travel).to.be.below(before.cost.travel);
   });
+
+  it('keeps every route it changes within a further route test (the planner: the drivers-hours engine)', () => {
+    const instance = randomInstance(12, 5, { vehiclesFirst: false, requests: randomInstance(12, 5).requests.map((request) => ({ ...request, droppable: true })) });
+    // at most two requests a route: without the test the search puts more on one route
+    const atMostTwo = (_vehicle: number, stops: readonly { request: number }[]) => new Set(stops.map((stop) => stop.request)).size <= 2;
+    const free = ruinAndRecreate(instance, oneRouteEach(instance), options({ maxIterations: 200 }));
+    expect(free.solution.routes.some((stops) => !atMostTwo(0, stops))).to.equal(true);
+    const tested = ruinAndRecreate(instance, oneRouteEach(instance), options({ maxIterations: 200, routeFilter: atMostTwo }));
+    expect(tested.solution.routes.every((stops) => atMostTwo(0, stops))).to.equal(true);
+    expect(tested.cost.dropped).to.equal(0);
+    const start = evaluateSolution(instance, oneRouteEach(instance));
+    if (!start.ok) throw new Error(start.reason);
+    // pairing requests two by two still saves driving
+    expect(tested.cost.travel).to.be.below(start.cost.travel);
+  });
 });

@@ -7,7 +7,7 @@ import { construct, dropPartialLegs, regretInsert } from './insertion.ts';
 import { improveByLns, type LnsResult } from './lns.ts';
 import { ruinAndRecreate, type RuinRecreateResult } from './ruin-recreate.ts';
 import type { ModelSolver } from '../model-solver.ts';
-import type { RoutingCost, RoutingInstance, RoutingSolution } from './types.ts';
+import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from './types.ts';
 
 export type * from './types.ts';
 export { checkRoute, compareCost, evaluateSolution } from './evaluate.ts';
@@ -42,6 +42,12 @@ export interface RoutingSearchOptions {
    * requests on none of them are inserted into copies by regret insertion.
    */
   initial?: RoutingSolution;
+  /**
+   * A further test for routes (the manifest planner: the drivers'-hours engine): the start's
+   * routes are made to pass it (the legs of their last pickups taken out until they do), and
+   * the ruin and recreate keeps them passing. The model search does not see it.
+   */
+  routeFilter?: (vehicle: number, stops: readonly RouteStop[]) => boolean;
 }
 
 export interface RoutingOutcome {
@@ -63,7 +69,7 @@ export async function solveRouting(instance: RoutingInstance, options: RoutingSe
   const constructMs = Date.now() - constructStarted;
   const first = evaluateSolution(instance, solution);
   if (!first.ok) throw new Error(`routing: the construction is infeasible: ${first.reason}`);
-  let start = solution;
+  let start = options.routeFilter === undefined ? solution : passing(instance, solution, options.routeFilter);
   let ruinRecreate: RuinRecreateResult | null = null;
   if (options.ruinRecreate != null && options.ruinRecreate.maxIterations > 0) {
     const now = Date.now();
@@ -75,6 +81,7 @@ export async function solveRouting(instance: RoutingInstance, options: RoutingSe
       progress: options.ruinRecreate.progress,
       threshold: 0.03,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.routeFilter === undefined ? {} : { routeFilter: options.routeFilter }),
     });
     start = ruinRecreate.solution;
     options.onImprovement?.(ruinRecreate.cost, 0);
@@ -108,4 +115,23 @@ function extend(instance: RoutingInstance, initial: RoutingSolution): RoutingSol
   });
   dropPartialLegs(instance, solution);
   return solution;
+}
+
+/** The routes with the legs of their last pickups taken out until each passes `filter`. */
+function passing(instance: RoutingInstance, solution: RoutingSolution, filter: (vehicle: number, stops: readonly RouteStop[]) => boolean): RoutingSolution {
+  const routes = solution.routes.map((stops) => stops.slice());
+  const out = new Set<number>();
+  for (const [k, stops] of routes.entries()) {
+    let route = stops;
+    while (route.length > 0 && !filter(k, route)) {
+      const last = [...route].reverse().find((stop) => stop.kind === 'pickup')!;
+      const leg = instance.requests[last.request]!.leg;
+      route = route.filter((stop) => instance.requests[stop.request]!.leg !== leg);
+      out.add(leg);
+    }
+    routes[k] = route;
+  }
+  // a leg served on several routes goes whole
+  const kept = routes.map((stops) => stops.filter((stop) => !out.has(instance.requests[stop.request]!.leg)));
+  return { routes: kept };
 }

@@ -16,7 +16,7 @@
  */
 import { compareCost, evaluateSolution } from './evaluate.ts';
 import { applyInsertion, bestInsertion, dropPartialLegs, regretInsert } from './insertion.ts';
-import type { RoutingCost, RoutingInstance, RoutingSolution } from './types.ts';
+import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from './types.ts';
 import { Random } from '../random.ts';
 
 export interface RuinRecreateOptions {
@@ -32,6 +32,11 @@ export interface RuinRecreateOptions {
   /** Start threshold of the record-to-record acceptance, as a fraction of the best travel. */
   threshold: number;
   signal?: AbortSignal;
+  /**
+   * A further test every route a move changes must pass, or the move is rejected (the manifest
+   * planner: the drivers'-hours engine schedules it). The start's routes are taken as they are.
+   */
+  routeFilter?: (vehicle: number, stops: readonly RouteStop[]) => boolean;
 }
 
 export interface RuinRecreateResult {
@@ -46,6 +51,12 @@ export interface RuinRecreateResult {
 type Routes = RoutingSolution['routes'];
 
 const clone = (routes: Routes): Routes => routes.map((stops) => stops.slice());
+
+function sameStops(a: readonly RouteStop[], b: readonly RouteStop[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i]!.request !== b[i]!.request || a[i]!.kind !== b[i]!.kind) return false;
+  return true;
+}
 
 /** Requests by relatedness to each request (nearest first): distance of the stops, then of the windows. */
 function neighbourLists(instance: RoutingInstance): number[][] {
@@ -178,6 +189,12 @@ export class RuinRecreate {
     return [...new Set([...failed, ...partial])].sort((a, b) => a - b);
   }
 
+  private changedRoutesPass(routes: Routes, before: Routes): boolean {
+    const filter = this.options.routeFilter;
+    if (filter === undefined) return true;
+    return routes.every((stops, k) => stops.length === 0 || sameStops(stops, before[k]!) || filter(k, stops));
+  }
+
   private removalCount(served: number): number {
     const most = Math.max(2, Math.min(30, Math.ceil(0.25 * served)));
     return 2 + this.random.int(Math.max(1, most - 1));
@@ -286,7 +303,7 @@ export class RuinRecreate {
       const sameClass = cost.dropped === current.cost.dropped && cost.vehicles === current.cost.vehicles;
       const limit = best.cost.travel * options.threshold * (1 - progress());
       const accept = order < 0 || (sameClass && cost.dropped === best.cost.dropped && cost.vehicles <= best.cost.vehicles && cost.travel <= best.cost.travel + limit);
-      if (!accept) continue;
+      if (!accept || !this.changedRoutesPass(routes, current.routes)) continue;
       current = { routes, cost };
       if (compareCost(instance, cost, best.cost) < 0) {
         best = { routes: clone(routes), cost };
