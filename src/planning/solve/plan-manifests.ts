@@ -366,7 +366,11 @@ async function routeDay(
     failLimit: FAIL_LIMIT,
     maxRoutes: 3,
     stallLimit: 8 + Math.ceil(instance.requests.length / 4),
-    ruinRecreate: { maxIterations: ruinRecreateBudget(instance.requests.length), share: ruinRecreateShare(instance.requests.length), progress: 'iterations' },
+    ruinRecreate: {
+      maxIterations: ruinRecreateBudget(instance.requests.length),
+      share: ruinRecreateShare(instance.requests.length),
+      progress: 'iterations',
+    },
     routeFilter: hoursFilter,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
