@@ -50,6 +50,12 @@ export interface RuinRecreateResult {
 
 type Routes = RoutingSolution['routes'];
 
+/**
+ * Requests left out that a move offers again, at most (a random choice each move): on a big day
+ * hundreds are out, and trying each in every route on every move made a move cost 200 ms.
+ */
+const UNSERVED_OFFERED = 40;
+
 const clone = (routes: Routes): Routes => routes.map((stops) => stops.slice());
 
 function sameStops(a: readonly RouteStop[], b: readonly RouteStop[]): boolean {
@@ -58,36 +64,52 @@ function sameStops(a: readonly RouteStop[], b: readonly RouteStop[]): boolean {
   return true;
 }
 
-/** Requests by relatedness to each request (nearest first): distance of the stops, then of the windows. */
-function neighbourLists(instance: RoutingInstance): number[][] {
-  const t = instance.travel;
-  const arc = Math.max(1, ...t.map((row) => Math.max(...row)));
-  const horizon = Math.max(1, instance.horizon);
-  const n = instance.requests.length;
-  return instance.requests.map((a, i) => {
-    const score = (j: number): number => {
-      const b = instance.requests[j]!;
-      const distance =
-        (t[a.pickupLocation]![b.pickupLocation]! + t[a.deliveryLocation]![b.deliveryLocation]! +
-          Math.min(t[a.pickupLocation]![b.deliveryLocation]!, t[a.deliveryLocation]![b.pickupLocation]!)) / arc;
-      const time = (Math.abs(a.pickupWindow.earliest - b.pickupWindow.earliest) + Math.abs(a.deliveryWindow.earliest - b.deliveryWindow.earliest)) / horizon;
-      return 9 * distance + 3 * time;
-    };
-    const others: number[] = [];
-    for (let j = 0; j < n; j += 1) if (j !== i) others.push(j);
-    const scores = new Map(others.map((j) => [j, score(j)]));
-    return others.sort((x, y) => scores.get(x)! - scores.get(y)! || x - y);
-  });
+/**
+ * Requests by relatedness to a request (nearest first): distance of the stops, then of the
+ * windows. Built for a request when first asked (a big day asks for few of its thousands).
+ */
+class NeighbourLists {
+  private readonly lists = new Map<number, number[]>();
+  private readonly arc: number;
+  private readonly horizon: number;
+
+  constructor(private readonly instance: RoutingInstance) {
+    this.arc = Math.max(1, ...instance.travel.map((row) => Math.max(...row)));
+    this.horizon = Math.max(1, instance.horizon);
+  }
+
+  of(i: number): number[] {
+    let list = this.lists.get(i);
+    if (list === undefined) {
+      const scores = this.instance.requests.map((_, j) => this.score(i, j));
+      list = [];
+      for (let j = 0; j < scores.length; j += 1) if (j !== i) list.push(j);
+      list.sort((x, y) => scores[x]! - scores[y]! || x - y);
+      this.lists.set(i, list);
+    }
+    return list;
+  }
+
+  private score(i: number, j: number): number {
+    const t = this.instance.travel;
+    const a = this.instance.requests[i]!;
+    const b = this.instance.requests[j]!;
+    const distance =
+      (t[a.pickupLocation]![b.pickupLocation]! + t[a.deliveryLocation]![b.deliveryLocation]! +
+        Math.min(t[a.pickupLocation]![b.deliveryLocation]!, t[a.deliveryLocation]![b.pickupLocation]!)) / this.arc;
+    const time = (Math.abs(a.pickupWindow.earliest - b.pickupWindow.earliest) + Math.abs(a.deliveryWindow.earliest - b.deliveryWindow.earliest)) / this.horizon;
+    return 9 * distance + 3 * time;
+  }
 }
 
 export class RuinRecreate {
   private readonly random: Random;
-  private readonly neighbours: number[][];
+  private readonly neighbours: NeighbourLists;
   private readonly legRequests = new Map<number, number[]>();
 
   constructor(private readonly instance: RoutingInstance, private readonly options: RuinRecreateOptions) {
     this.random = new Random(options.seed);
-    this.neighbours = neighbourLists(instance);
+    this.neighbours = new NeighbourLists(instance);
     for (const [r, request] of instance.requests.entries()) {
       this.legRequests.set(request.leg, [...(this.legRequests.get(request.leg) ?? []), r]);
     }
@@ -117,7 +139,7 @@ export class RuinRecreate {
     if (pool.length === 0) return [];
     const anchor = seed ?? pool[this.random.int(pool.length)]!;
     const chosen: number[] = candidates.has(anchor) ? [anchor] : [];
-    for (const r of this.neighbours[anchor]!) {
+    for (const r of this.neighbours.of(anchor)) {
       if (chosen.length >= count) break;
       if (candidates.has(r) && this.random.next() < 0.85) chosen.push(r);
     }
@@ -137,7 +159,7 @@ export class RuinRecreate {
     const touched = new Set<number>();
     const chosen = new Set<number>();
     const routesToRuin = 1 + this.random.int(Math.min(4, Math.max(1, Math.ceil(count / 4))));
-    for (const r of [seed, ...this.neighbours[seed]!]) {
+    for (const r of [seed, ...this.neighbours.of(seed)]) {
       if (chosen.size >= count || touched.size >= routesToRuin) break;
       const k = routeOf.get(r);
       if (k === undefined || touched.has(k)) continue;
@@ -193,6 +215,11 @@ export class RuinRecreate {
     const filter = this.options.routeFilter;
     if (filter === undefined) return true;
     return routes.every((stops, k) => stops.length === 0 || sameStops(stops, before[k]!) || filter(k, stops));
+  }
+
+  /** At most `count` of `items` at random (all of them, in order, when there are no more). */
+  private sample(items: number[], count: number): number[] {
+    return items.length <= count ? items : this.shuffle(items.slice()).slice(0, count);
   }
 
   private removalCount(served: number): number {
@@ -294,7 +321,7 @@ export class RuinRecreate {
         const k = used[this.random.int(used.length)]!;
         removed = this.remove(routes, routes[k]!.map((stop) => stop.request));
       }
-      const offered = [...new Set([...removed, ...unserved])].sort((a, b) => a - b);
+      const offered = [...new Set([...removed, ...this.sample(unserved, UNSERVED_OFFERED)])].sort((a, b) => a - b);
       this.recreate(routes, offered, allVehicles);
       const evaluated = evaluateSolution(instance, { routes });
       if (!evaluated.ok) continue; // a request that may not be dropped found no place
