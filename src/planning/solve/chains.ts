@@ -134,3 +134,43 @@ function cloneState(state: PlanningState): PlanningState {
     settled: new Set(state.settled),
   };
 }
+
+/**
+ * The day instance with the legs that bring Nuggets to `followers` asked to unload them in time
+ * for the following leg's pickup window (a restriction of the first wave, so that the wave after
+ * it can still pick them up). A leg whose own window would close is left as it was.
+ */
+export function leaveTimeForFollowers(problem: PlanningProblem, span: CalendarSpan, day: DayInstance, followers: readonly number[]): DayInstance {
+  const dayEnd = Math.min(span.end - 1, problem.horizon);
+  const carriers = new Map<number, number[]>();
+  day.requests.forEach((request, index) => {
+    for (const nugget of request.nuggets) carriers.set(nugget, [...(carriers.get(nugget) ?? []), index]);
+  });
+  const latest = new Map<number, number>();
+  for (const leg of followers) {
+    for (const unitIndex of problem.legs[leg]!.units) {
+      const unit = problem.units[unitIndex]!;
+      const place = unit.pickupPlaces[0]!;
+      let pickupLatest = Math.min(unit.pickupWindow.end, dayEnd);
+      if (unit.mustClearBy !== null) pickupLatest = Math.min(pickupLatest, unit.mustClearBy - unit.size * unit.pickupMinutesPerNugget);
+      for (const nugget of unit.nuggets) {
+        const bringing = (carriers.get(nugget) ?? []).filter((r) => day.requests[r]!.deliveryPlace === place);
+        for (const r of bringing) {
+          // every unloading of that leg at the place ends before the pickup (one activity in the plan)
+          const legRequests = day.instance.requests.flatMap((request, index) =>
+            request.leg === day.instance.requests[r]!.leg && day.requests[index]!.deliveryPlace === place ? [index] : [],
+          );
+          const unloading = legRequests.reduce((sum, index) => sum + day.instance.requests[index]!.deliveryService, 0);
+          for (const index of legRequests) latest.set(index, Math.min(latest.get(index) ?? Infinity, pickupLatest - unloading));
+        }
+      }
+    }
+  }
+  if (latest.size === 0) return day;
+  const requests = day.instance.requests.map((request, index) => {
+    const bound = latest.get(index);
+    if (bound === undefined || bound < request.deliveryWindow.earliest || bound >= request.deliveryWindow.latest) return request;
+    return { ...request, deliveryWindow: { ...request.deliveryWindow, latest: bound } };
+  });
+  return { ...day, instance: { ...day.instance, requests } };
+}
