@@ -23,6 +23,7 @@
  * Deterministic: fixed seeds, ordered loops, and the search is bounded by iteration counts and
  * failure limits; only the deadline can cut it short (then `timing_dependent` says so).
  */
+import type { Evidence } from '../../contract/index.ts';
 import { createHoursCalendar, HoursTracker, LIMITS, type HoursCalendar } from '../hours/index.ts';
 import type { Duty, Plan, UnplannedLeg } from '../plan/types.ts';
 import { precheckLegs } from '../prechecks/index.ts';
@@ -62,24 +63,8 @@ export interface PlanManifestsOptions {
   exactLimit?: { requests: number; vehicles: number };
 }
 
-/** `evidence.planning_engine` and `evidence.validation` as the contract's Evidence schema has them. */
-export interface PlanningEvidence {
-  planning_engine: {
-    minizinc_version: string | null;
-    solver: string | null;
-    backend: 'embedded' | 'native' | null;
-    models: string[];
-    strategy: string;
-    status: 'OPTIMAL' | 'SATISFIED' | 'UNSATISFIABLE' | 'UNKNOWN' | 'ERROR' | 'NOT_RUN';
-    objective: number | null;
-    bound: number | null;
-    proven_optimal: boolean;
-    solve_ms: number;
-    time_limit_ms: number;
-    timing_dependent: boolean;
-  };
-  validation: 'passed' | 'failed';
-}
+/** `evidence.planning_engine` and `evidence.validation`: the contract's Evidence (one type, from its schema). */
+export type PlanningEvidence = Evidence;
 
 export interface PlanManifestsResult {
   plan: Plan;
