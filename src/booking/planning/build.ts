@@ -15,7 +15,7 @@ import type { Duty, Plan, UnplannedLeg } from '../../planning/plan/types.ts';
 import type { CalendarSpan, PlanningProblem, Unit } from '../../planning/problem/index.ts';
 import { buildDayInstance, commitDay, initialPlanningState, type DayInstance, type PlanningState } from '../../planning/solve/day-instance.ts';
 import { daySlots, type DayCrewState, type DutySlot } from '../../planning/solve/duties.ts';
-import { scheduleDay } from '../../planning/solve/plan-manifests.ts';
+import { scheduleDay } from '../../planning/solve/day-schedule.ts';
 import { construct, dropPartialLegs, regretInsert } from '../../planning/solve/routing/insertion.ts';
 import type { RouteStop, RoutingSolution } from '../../planning/solve/routing/types.ts';
 
