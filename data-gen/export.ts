@@ -13,9 +13,10 @@
  *   accepted legs serves, and the proposed legs).
  *
  * The day instances are built from the snapshot's state. For the first operating day that is
- * exactly what the planner solves; a later day is what it would solve if no earlier day had
- * planned anything (the planner builds it after committing the earlier days' plans, which moves
- * Nuggets, settles legs and rests crews; that depends on the solve).
+ * exactly what the planner solves first (its first wave; legs that follow another leg of the day
+ * are added in later waves that depend on the solve); a later day is what it would solve if no
+ * earlier day had planned anything (the planner builds it after committing the earlier days'
+ * plans, which moves Nuggets, settles legs and rests crews; that depends on the solve).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
@@ -27,7 +28,7 @@ import { createJourneyProvider } from '../src/journey/index.ts';
 import { createHoursCalendar, HoursTracker } from '../src/planning/hours/index.ts';
 import { precheckLegs } from '../src/planning/prechecks/index.ts';
 import { buildPlanningProblem, placesNeedingJourneys, type PlanningProblem } from '../src/planning/problem/index.ts';
-import { buildDayInstance, daySlots, initialPlanningState, pdptwData, type DayInstance } from '../src/planning/solve/index.ts';
+import { daySlots, firstWave, initialPlanningState, pdptwData, type DayInstance } from '../src/planning/solve/index.ts';
 import { createSnapshotParser, type Operation } from '../src/snapshot/index.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -152,7 +153,7 @@ function dayExports(problem: PlanningProblem, legs: readonly number[]): DayExpor
   for (const span of problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon)) {
     const slots = daySlots(problem, span, crew, units);
     if (slots.length === 0) continue;
-    const day = buildDayInstance(problem, span, slots, legs, state, trackers);
+    const { day } = firstWave(problem, span, slots, legs, state, trackers);
     if (day.instance.requests.length === 0) continue;
     exports.push({ date: span.localDate, file: `pdptw-day-${span.localDate}.json`, data: pdptwData(day.instance), day, exact: exports.length === 0 });
   }

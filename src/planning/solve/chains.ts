@@ -13,6 +13,7 @@ import type { Duty } from '../plan/types.ts';
 import type { CalendarSpan, PlanningProblem } from '../problem/index.ts';
 import type { HoursTracker } from '../hours/index.ts';
 import { buildDayInstance, commitDay, type DayInstance, type PlanningState } from './day-instance.ts';
+import type { DutySlot } from './duties.ts';
 import type { RoutingRequest } from './routing/types.ts';
 
 /**
@@ -173,4 +174,22 @@ export function leaveTimeForFollowers(problem: PlanningProblem, span: CalendarSp
     return { ...request, deliveryWindow: { ...request.deliveryWindow, latest: bound } };
   });
   return { ...day, instance: { ...day.instance, requests } };
+}
+
+/**
+ * A day's first wave as the planner routes it: the day instance of the legs that can be offered
+ * at the start of the day, with the legs that bring Nuggets to following legs asked to unload in
+ * time; and those following legs (for the waves after it).
+ */
+export function firstWave(
+  problem: PlanningProblem,
+  span: CalendarSpan,
+  slots: DutySlot[],
+  pending: readonly number[],
+  state: PlanningState,
+  trackers: HoursTracker[],
+): { day: DayInstance; following: number[] } {
+  const built = buildDayInstance(problem, span, slots, pending, state, trackers);
+  const following = followingLegs(problem, built, pending, carriedNuggets(built));
+  return { day: following.length > 0 ? leaveTimeForFollowers(problem, span, built, following) : built, following };
 }

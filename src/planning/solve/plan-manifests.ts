@@ -28,8 +28,8 @@ import { createHoursCalendar, HoursTracker, LIMITS, type HoursCalendar } from '.
 import type { Duty, Plan, UnplannedLeg } from '../plan/types.ts';
 import { precheckLegs } from '../prechecks/index.ts';
 import type { CalendarSpan, PlanningProblem } from '../problem/index.ts';
-import { arrivalsOf, carriedNuggets, followingLegs, leaveTimeForFollowers, withFollowingWave } from './chains.ts';
-import { buildDayInstance, commitDay, initialPlanningState, type DayInstance, type PlanningState } from './day-instance.ts';
+import { arrivalsOf, firstWave, followingLegs, withFollowingWave } from './chains.ts';
+import { commitDay, initialPlanningState, type DayInstance, type PlanningState } from './day-instance.ts';
 import { daySlots, type DayCrewState } from './duties.ts';
 import { scheduleRoute, scheduleWithReinsertion, type ScheduledRoutes } from './day-schedule.ts';
 import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
@@ -149,16 +149,15 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     const slots = daySlots(problem, day, crew, pendingUnits);
     if (slots.length === 0) continue;
     const slotsMs = Date.now() - dayStarted;
-    const built = buildDayInstance(problem, day, slots, pending, state, trackers);
+    // legs that follow another leg of the day (its Nuggets' next move) come in later waves
+    const { day: dayInstance, following } = firstWave(problem, day, slots, pending, state, trackers);
     const builtMs = Date.now() - dayStarted - slotsMs;
-    if (built.instance.requests.length === 0) continue;
+    if (dayInstance.instance.requests.length === 0) continue;
     // the time left is shared by this day and the later days that still have work
     const busyDays = days.slice(dayNumber).filter((later) => pending.some((leg) => legTouches(problem, leg, later))).length;
     const dayDeadline = Date.now() + Math.max(0, deadline - Date.now()) / Math.max(1, busyDays);
-    // legs that follow another leg of the day (its Nuggets' next move) get part of the day's time
-    const following = followingLegs(problem, built, pending, carriedNuggets(built));
+    // when legs follow, the waves after the first get part of the day's time
     const followers = following.length > 0;
-    const dayInstance = followers ? leaveTimeForFollowers(problem, day, built, following) : built;
     const firstDeadline = followers ? Date.now() + (dayDeadline - Date.now()) * FIRST_WAVE_SHARE : dayDeadline;
     const routingStarted = Date.now();
     const hoursFilter = (k: number, stops: readonly RouteStop[]) => scheduleRoute(problem, calendar, trackers[slots[k]!.driver]!, dayInstance, k, stops).ok;
