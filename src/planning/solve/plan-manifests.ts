@@ -86,6 +86,8 @@ const ruinRecreateBudget = (requests: number) => Math.min(4000, 200 + 20 * reque
  * subproblems), while each of its moves costs milliseconds.
  */
 const ruinRecreateShare = (requests: number) => (requests > 150 ? 0.85 : 0.5);
+/** Subproblems in a row without an improvement that end the model search (a big day's time goes to its later waves). */
+const stallLimit = (requests: number) => (requests > 150 ? 8 : 8 + Math.ceil(requests / 4));
 
 /** Plans manifests on the engine (src/engine). */
 export function planManifests(problem: PlanningProblem, engine: SolvingEngine, options: PlanManifestsOptions): Promise<PlanManifestsResult> {
@@ -353,7 +355,7 @@ async function routeDay(
     maxIterations: iterationBudget(instance.requests.length),
     failLimit: FAIL_LIMIT,
     maxRoutes: 3,
-    stallLimit: 8 + Math.ceil(instance.requests.length / 4),
+    stallLimit: stallLimit(instance.requests.length),
     ruinRecreate: {
       maxIterations: ruinRecreateBudget(instance.requests.length),
       share: ruinRecreateShare(instance.requests.length),
