@@ -272,6 +272,8 @@ async function addFollowingWaves(
 ): Promise<ScheduledWave & { waves: number; debug: string }> {
   let current = first;
   const notes: string[] = [];
+  // following leg -> the legs that bring its Nuggets, over all waves so far
+  const needs = new Map<number, Set<number>>();
   let wave = 0;
   while (wave < MAX_WAVES && Date.now() < deadline) {
     const arrivals = arrivalsOf(current.day, current.scheduled.scheduled);
@@ -295,19 +297,24 @@ async function addFollowingWaves(
     });
     const before = new Set(served.map((request) => current.day.instance.requests[request]!.leg));
     const scheduled = scheduleWithReinsertion(problem, calendar, trackers, extended, routed.solution, before);
-    const nowServed = scheduled.scheduled.flatMap((duty) => duty.requests);
-    const after = new Set(nowServed.map((request) => extended.instance.requests[request]!.leg));
-    // a following leg needs the legs that bring its Nuggets (the hours engine may have lost one)
-    const broken = nowServed.some((request) =>
-      extended.requests[request]!.nuggets.some((nugget) => {
-        const arrival = arrivals.get(nugget);
-        return arrival !== undefined && request >= current.day.requests.length && arrival.unloadings.some(({ request: before }) => !after.has(current.day.instance.requests[before]!.leg));
-      }),
-    );
+    const after = new Set(scheduled.scheduled.flatMap((duty) => duty.requests.map((request) => extended.instance.requests[request]!.leg)));
+    const waveNeeds = new Map(needs);
+    for (let request = current.day.requests.length; request < extended.requests.length; request += 1) {
+      const leg = extended.instance.requests[request]!.leg;
+      for (const nugget of extended.requests[request]!.nuggets) {
+        for (const { request: bringing } of arrivals.get(nugget)?.unloadings ?? []) {
+          waveNeeds.set(leg, new Set([...(waveNeeds.get(leg) ?? []), current.day.instance.requests[bringing]!.leg]));
+        }
+      }
+    }
+    // every following leg served, of this wave or an earlier one, needs the legs that bring its
+    // Nuggets (the hours engine may have lost one)
+    const broken = [...after].some((leg) => [...(waveNeeds.get(leg) ?? [])].some((bringing) => !after.has(bringing)));
     wave += 1;
     notes.push(`wave ${wave}: ${legs.length} following legs, ${after.size - before.size} more planned${broken ? ', order broken' : ''} (r&r ${routed.ruinRecreate?.iterations ?? 0} moves, ${routed.ruinRecreate?.stoppedBy ?? '-'})`);
     if (after.size <= before.size || broken) break;
     current = { day: extended, scheduled };
+    for (const [leg, bringing] of waveNeeds) needs.set(leg, bringing);
   }
   return { ...current, waves: wave, debug: notes.join('; ') };
 }
