@@ -105,9 +105,14 @@ export async function run(args: string[]): Promise<void> {
       console.log('travel time = Euclidean distance, x100 rounded up in the model; distances in double precision\n');
       printTable(rows.map(({ _gap, _vehOver, ...row }) => row));
       const gaps = rows.flatMap((row) => (row._gap === null ? [] : [row._gap]));
+      // a distance is comparable with the BKS only at the same vehicle count (more vehicles can drive less)
+      const sameVehicles = rows.flatMap((row) => (row._gap === null || row._vehOver !== 0 ? [] : [row._gap]));
+      const mean = (values: number[]) => (100 * values.reduce((a, b) => a + b, 0)) / Math.max(1, values.length);
       const over = rows.filter((row) => row._vehOver !== null && row._vehOver > 1).length;
-      console.log(`\nmean gap ${(100 * gaps.reduce((a, b) => a + b, 0) / Math.max(1, gaps.length)).toFixed(2)}% over ${gaps.length} instances; ` +
-        `${over} instance(s) use more than BKS + 1 vehicles`);
+      const above = rows.filter((row) => row._vehOver !== null && row._vehOver > 0).length;
+      console.log(`\nmean gap ${mean(gaps).toFixed(2)}% over ${gaps.length} instances; ` +
+        `${mean(sameVehicles).toFixed(2)}% over the ${sameVehicles.length} at the BKS vehicle count; ` +
+        `${above} instance(s) above the BKS vehicle count, ${over} above BKS + 1`);
     }
   } finally {
     await close();
