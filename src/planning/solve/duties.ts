@@ -7,6 +7,7 @@
  */
 import type { CalendarSpan, MinuteWindow, PlanningProblem, Unit } from '../problem/index.ts';
 import { LIMITS } from '../hours/index.ts';
+import { maxWeightMatching } from './assignment.ts';
 
 export interface DutySlot {
   driver: number;
@@ -60,7 +61,8 @@ function couldServe(eligible: EligibleSets, unit: Unit, driver: number, lorry: n
  * The duty slots of `day`: a driver works in each availability window of the day (all within
  * 13 h of the first, so that one daily duty covers them), each with a lorry at the driver's
  * place. First as many drivers as possible get a lorry of their own for the day (a maximum
- * matching, preferring the lorries that could serve more units). Then drivers left without one
+ * matching; among those, the one with the most slot minutes weighted by the units each pair
+ * could serve). Then drivers left without one
  * borrow, window by window, a lorry that is idle at that time, greedily as a set cover: each time
  * the pair that could serve the most units no chosen pair could serve yet (then most units,
  * largest lorry, longest time, lowest indexes). Slots no longer than the walk-round check are left out.
@@ -104,32 +106,32 @@ export function daySlots(problem: PlanningProblem, day: CalendarSpan, crew: DayC
     for (const slot of candidate.slots) lorryBusy.set(slot.lorry, [...(lorryBusy.get(slot.lorry) ?? []), slot.window]);
     for (const unit of candidate.serves) covered.add(unit);
   };
-  // 1. a lorry of their own for the day: a maximum matching of drivers to lorries (augmenting
-  //    paths, Kuhn), trying each driver's lorries in order of how many units the pair could serve
-  const options = new Map<number, Candidate[]>();
+  // 1. a lorry of their own for the day: a maximum matching of drivers to lorries that, among
+  //    those, gives the most working time weighted by the units each pair could serve (a crane
+  //    lorry free only from noon goes to the driver who starts late, not to one it would idle)
+  const options = new Map<number, Map<number, Candidate>>();
   for (const [driver, pieces] of piecesOf) {
-    const list = problem.lorries.flatMap((lorry) => pairing(driver, lorry.index, pieces) ?? []);
-    list.sort((a, b) => b.serves.length - a.serves.length || problem.lorries[b.slots[0]!.lorry]!.capacity - problem.lorries[a.slots[0]!.lorry]!.capacity || a.slots[0]!.lorry - b.slots[0]!.lorry);
-    if (list.length > 0) options.set(driver, list);
-  }
-  const lorryOwner = new Map<number, number>();
-  const ownLorry = new Map<number, Candidate>();
-  const augment = (driver: number, seen: Set<number>): boolean => {
-    for (const candidate of options.get(driver) ?? []) {
-      const lorry = candidate.slots[0]!.lorry;
-      if (seen.has(lorry)) continue;
-      seen.add(lorry);
-      const owner = lorryOwner.get(lorry);
-      if (owner === undefined || augment(owner, seen)) {
-        lorryOwner.set(lorry, driver);
-        ownLorry.set(driver, candidate);
-        return true;
-      }
+    const byLorry = new Map<number, Candidate>();
+    for (const lorry of problem.lorries) {
+      const candidate = pairing(driver, lorry.index, pieces);
+      if (candidate !== null) byLorry.set(lorry.index, candidate);
     }
-    return false;
-  };
-  const drivers = [...options.keys()].sort((a, b) => options.get(a)!.length - options.get(b)!.length || a - b);
-  for (const driver of drivers) augment(driver, new Set());
+    if (byLorry.size > 0) options.set(driver, byLorry);
+  }
+  // a driver pairs only with lorries at their own place: one assignment problem per place
+  const ownLorry = new Map<number, Candidate>();
+  const places = [...new Set([...options.keys()].map((driver) => problem.drivers[driver]!.startPlace))].sort((a, b) => a - b);
+  for (const place of places) {
+    const drivers = [...options.keys()].filter((driver) => problem.drivers[driver]!.startPlace === place).sort((a, b) => a - b);
+    const lorries = problem.lorries.filter((lorry) => lorry.startPlace === place).map((lorry) => lorry.index);
+    const lorryOf = maxWeightMatching(drivers.map((driver) => lorries.map((lorry) => {
+      const candidate = options.get(driver)!.get(lorry);
+      return candidate === undefined ? null : candidate.serves.length * slotMinutes(candidate);
+    })));
+    drivers.forEach((driver, row) => {
+      if (lorryOf[row]! >= 0) ownLorry.set(driver, options.get(driver)!.get(lorries[lorryOf[row]!]!)!);
+    });
+  }
   const driverDone = new Set<number>();
   for (const [driver, candidate] of [...ownLorry].sort((a, b) => a[0] - b[0])) {
     take(candidate);
@@ -163,6 +165,8 @@ interface Candidate {
   serves: number[];
 }
 
+const slotMinutes = (candidate: Candidate) => candidate.slots.reduce((sum, slot) => sum + slot.window.end - slot.window.start, 0);
+
 function pickBest(problem: PlanningProblem, candidates: readonly Candidate[], covered: Set<number>): Candidate | null {
   let best: { candidate: Candidate; fresh: number } | null = null;
   for (const candidate of candidates) {
@@ -187,8 +191,7 @@ function better(problem: PlanningProblem, a: { candidate: Candidate; fresh: numb
   const first = (c: Candidate) => c.slots[0]!;
   const capacity = problem.lorries[first(a.candidate).lorry]!.capacity - problem.lorries[first(b.candidate).lorry]!.capacity;
   if (capacity !== 0) return capacity > 0;
-  const length = (c: Candidate) => c.slots.reduce((sum, slot) => sum + slot.window.end - slot.window.start, 0);
-  if (length(a.candidate) !== length(b.candidate)) return length(a.candidate) > length(b.candidate);
+  if (slotMinutes(a.candidate) !== slotMinutes(b.candidate)) return slotMinutes(a.candidate) > slotMinutes(b.candidate);
   const [x, y] = [first(a.candidate), first(b.candidate)];
   return x.driver < y.driver || (x.driver === y.driver && (x.lorry < y.lorry || (x.lorry === y.lorry && x.window.start < y.window.start)));
 }
