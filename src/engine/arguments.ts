@@ -17,6 +17,23 @@ export function softTimeLimitMs(remainingMs: number): number {
   return Math.max(1, Math.floor(remainingMs - margin));
 }
 
+/** Only Gecode takes a failure limit; other solvers' searches end at the time limit (not repeatable). */
+export function failLimitApplies(job: SolveJob): boolean {
+  return job.request.failLimit !== undefined && job.solver.id === 'gecode';
+}
+
+/** Tolerance when telling a stop at the soft time limit from an earlier one (timer granularity). */
+const TIME_LIMIT_TOLERANCE_MS = 50;
+
+/**
+ * What a run's end says about its limits, for the stop reason: did it last until the soft time
+ * limit set by `solveArguments(job, startedAt)`, and did a failure limit apply.
+ */
+export function limitsAtEnd(job: SolveJob, startedAt: number, endedAt: number): { timeLimitReached: boolean; failLimited: boolean } {
+  const softDeadlineAt = startedAt + softTimeLimitMs(job.deadlineAt - startedAt);
+  return { timeLimitReached: endedAt >= softDeadlineAt - TIME_LIMIT_TOLERANCE_MS, failLimited: failLimitApplies(job) };
+}
+
 export function solveArguments(job: SolveJob, now: number): string[] {
   const { request, solver } = job;
   const args = ['--solver', solver.minizincId, '--output-mode', 'json', '--output-objective', '--intermediate', '--statistics'];
@@ -25,7 +42,6 @@ export function solveArguments(job: SolveJob, now: number): string[] {
   // free search is advice, and the solver identity in the result tells which solver ran.
   if (solver.flags.includes('-r')) args.push('-r', String(request.seed ?? DEFAULT_SEED));
   if (request.freeSearch === true && solver.flags.includes('-f')) args.push('-f');
-  // Only Gecode takes a failure limit; other solvers' searches end at the time limit (not repeatable).
-  if (request.failLimit !== undefined && solver.id === 'gecode') args.push(solver.backend === 'native' ? '-fail' : '--fail', String(request.failLimit));
+  if (failLimitApplies(job)) args.push(solver.backend === 'native' ? '-fail' : '--fail', String(request.failLimit!));
   return args;
 }

@@ -17,6 +17,13 @@ export interface RunOutcome {
   optimisation: boolean;
   /** MiniZinc reported an error, or the run failed. */
   failed: boolean;
+  /**
+   * The run lasted until its (soft) time limit. When it did not, a stop without a proof is
+   * the solver giving up (or its failure limit), not the clock. Default true.
+   */
+  timeLimitReached?: boolean;
+  /** The request set a failure limit the solver honours. */
+  failLimited?: boolean;
 }
 
 export interface MappedStatus {
@@ -28,6 +35,12 @@ function withoutProof(outcome: RunOutcome, stop: StopReason): MappedStatus {
   return { status: outcome.solutions > 0 ? 'SATISFIED' : 'UNKNOWN', stop };
 }
 
+/** A stop without a proof, named by what ended it: the clock, the failure limit, or the solver itself. */
+function unproven(outcome: RunOutcome): MappedStatus {
+  if (outcome.timeLimitReached !== false) return withoutProof(outcome, 'time_limit');
+  return withoutProof(outcome, outcome.failLimited === true ? 'search_limit' : 'incomplete');
+}
+
 /** MiniZinc's final status words, each mapped once. */
 const FROM_MINIZINC: Record<string, (outcome: RunOutcome) => MappedStatus> = {
   // A claim of optimality without a solution is a broken solver, not a result.
@@ -37,7 +50,7 @@ const FROM_MINIZINC: Record<string, (outcome: RunOutcome) => MappedStatus> = {
   ALL_SOLUTIONS: (outcome) => ({ status: outcome.solutions > 0 ? 'SATISFIED' : 'UNSATISFIABLE', stop: 'complete' }),
   // "Infeasible or unbounded" is no proof of infeasibility: never UNSATISFIABLE.
   UNSAT_OR_UNBOUNDED: (outcome) => withoutProof(outcome, 'complete'),
-  UNKNOWN: (outcome) => withoutProof(outcome, 'time_limit'),
+  UNKNOWN: unproven,
 };
 
 export function mapStatus(outcome: RunOutcome): MappedStatus {
@@ -46,7 +59,7 @@ export function mapStatus(outcome: RunOutcome): MappedStatus {
   const fromMinizinc = outcome.minizincStatus === undefined ? undefined : FROM_MINIZINC[outcome.minizincStatus];
   if (fromMinizinc !== undefined) return fromMinizinc(outcome);
   // No final word: a satisfaction problem stops at its first solution; an optimisation that
-  // stopped without proving optimality was cut by its time limit.
+  // stopped without proving optimality was cut by its time limit (or gave up before it).
   if (outcome.solutions > 0 && !outcome.optimisation) return { status: 'SATISFIED', stop: 'complete' };
-  return withoutProof(outcome, 'time_limit');
+  return unproven(outcome);
 }

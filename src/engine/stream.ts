@@ -50,6 +50,21 @@ function errorInfo(message: StreamMessage, nameFile: FileNamer): EngineErrorInfo
   return location === undefined ? { message: text } : { message: text, location };
 }
 
+/**
+ * The status lines of MiniZinc's text output, as a FlatZinc solver prints them. The embedded
+ * Chuffed's end of search reaches the JSON stream as `stdout` text instead of a `status`
+ * message (measured: `{"type":"stdout","value":"=====UNSATISFIABLE=====\n"}`), so the
+ * collector reads them there too. `==========` (search complete) is resolved at the end.
+ */
+const PRINTED_STATUS: Record<string, string> = {
+  '=====UNSATISFIABLE=====': 'UNSATISFIABLE',
+  '=====UNSATorUNBOUNDED=====': 'UNSAT_OR_UNBOUNDED',
+  '=====UNBOUNDED=====': 'UNBOUNDED',
+  '=====UNKNOWN=====': 'UNKNOWN',
+  '=====ERROR=====': 'ERROR',
+  '==========': 'COMPLETE',
+};
+
 function isStatistic(value: unknown): value is number | string {
   return typeof value === 'number' || typeof value === 'string';
 }
@@ -59,6 +74,10 @@ export interface Finish {
   elapsedMs: number;
   /** What the runner itself knows went wrong (crash, non-zero exit), when MiniZinc said nothing. */
   failure?: string;
+  /** The run lasted until its soft time limit (default true): see RunOutcome. */
+  timeLimitReached?: boolean;
+  /** The request's failure limit applied to this solver. */
+  failLimited?: boolean;
 }
 
 export class StreamCollector {
@@ -66,6 +85,8 @@ export class StreamCollector {
   private objective: number | null = null;
   private solutions = 0;
   private minizincStatus: string | undefined;
+  /** A status line read from the solver's text output (see PRINTED_STATUS). */
+  private printedStatus: string | undefined;
   private readonly statistics: Record<string, number | string> = {};
   private error: EngineErrorInfo | undefined;
   private readonly stderr: string[] = [];
@@ -89,6 +110,7 @@ export class StreamCollector {
     stderr: (message) => {
       if (message.value !== undefined) this.stderr.push(message.value);
     },
+    stdout: (message) => this.onStdout(message.value ?? ''),
   };
 
   accept(message: StreamMessage): void {
@@ -108,6 +130,23 @@ export class StreamCollector {
     this.onSolution?.({ solution, objective: this.objective, elapsedMs: this.elapsedMs() });
   }
 
+  private onStdout(text: string): void {
+    for (const line of text.split('\n').map((part) => part.trim())) {
+      const status = PRINTED_STATUS[line];
+      if (status !== undefined) this.printedStatus = status;
+      // Other text (not a comment) is kept for a failure message, like stderr.
+      else if (line !== '' && !line.startsWith('%')) this.stderr.push(line);
+    }
+  }
+
+  /** The solver's final word: a status message, else a printed status line. */
+  private finalStatus(optimisation: boolean): string | undefined {
+    if (this.minizincStatus !== undefined || this.printedStatus === undefined) return this.minizincStatus;
+    if (this.printedStatus !== 'COMPLETE') return this.printedStatus;
+    if (this.solutions === 0) return 'UNSATISFIABLE';
+    return optimisation ? 'OPTIMAL_SOLUTION' : 'ALL_SOLUTIONS';
+  }
+
   private onStatusMessage(message: StreamMessage): void {
     this.minizincStatus = message.status;
     if (message.status === 'ERROR') this.error ??= { message: 'MiniZinc reported status ERROR' };
@@ -118,12 +157,17 @@ export class StreamCollector {
   finish(finish: Finish, solver: SolverInfo, minizincVersion: string): SolveResult {
     const failure = this.error ?? (finish.failure === undefined ? undefined : { message: this.failureMessage(finish.failure) });
     const method = this.statistics.method;
+    const optimisation = this.objective !== null || method === 'minimize' || method === 'maximize';
+    const finalStatus = this.finalStatus(optimisation);
+    const printedFailure = failure ?? (finalStatus === 'ERROR' || finalStatus === 'UNBOUNDED' ? this.statusFailure(finalStatus) : undefined);
     const { status, stop } = mapStatus({
       ending: finish.ending,
-      minizincStatus: this.minizincStatus,
+      minizincStatus: finalStatus,
       solutions: this.solutions,
-      optimisation: this.objective !== null || method === 'minimize' || method === 'maximize',
-      failed: failure !== undefined,
+      optimisation,
+      failed: printedFailure !== undefined,
+      timeLimitReached: finish.timeLimitReached ?? true,
+      failLimited: finish.failLimited ?? false,
     });
     const bound = this.statistics.objectiveBound;
     return {
@@ -137,8 +181,13 @@ export class StreamCollector {
       minizincVersion,
       elapsedMs: finish.elapsedMs,
       stop,
-      ...(failure === undefined ? {} : { error: failure }),
+      ...(printedFailure === undefined ? {} : { error: printedFailure }),
     };
+  }
+
+  private statusFailure(status: 'ERROR' | 'UNBOUNDED'): EngineErrorInfo {
+    if (status === 'UNBOUNDED') return { message: 'The objective is unbounded (every variable needs a finite domain).' };
+    return { message: this.failureMessage('The solver reported an error') };
   }
 
   private failureMessage(failure: string): string {

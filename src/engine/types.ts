@@ -11,9 +11,13 @@ export type BackendName = 'embedded' | 'native';
 /**
  * Why the run ended: `complete` (the solver finished its search: a proof, or a satisfying
  * solution of a satisfaction problem), `time_limit`, `cancelled` (the caller's AbortSignal),
- * `failed` (status ERROR).
+ * `failed` (status ERROR), `search_limit` (the request's `failLimit` ended the search before
+ * the time limit), `incomplete` (the solver stopped before its time limit without a proof:
+ * it gave up), `unconfirmed` (the solver claimed UNSATISFIABLE or OPTIMAL on a model class
+ * where its claims are not trusted, and no second backend confirmed the claim in time: see
+ * src/engine/trust/).
  */
-export type StopReason = 'complete' | 'time_limit' | 'cancelled' | 'failed';
+export type StopReason = 'complete' | 'time_limit' | 'cancelled' | 'failed' | 'search_limit' | 'incomplete' | 'unconfirmed';
 
 /** A solution as it streams in, before the run ends. */
 export interface SolutionEvent {

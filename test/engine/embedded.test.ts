@@ -35,6 +35,16 @@ describe('engine: embedded MiniZinc', function () {
         expect(result.solver.id).to.equal(solver);
       });
     }
+
+    // 8 pigeons, 7 holes, one `alldifferent`: Chuffed's proof arrives as printed text
+    // (`=====UNSATISFIABLE=====` on stdout), once lost as "UNKNOWN, time_limit" (issue 20).
+    for (const solver of [...EMBEDDED_SOLVERS, 'cp-sat']) {
+      it(`${solver} proves 8 pigeons in 7 holes (alldifferent) UNSATISFIABLE`, async () => {
+        const result = await engine.solve({ model: 'pigeonhole-alldifferent.mzn', data: { n: 7 }, solver, timeLimitMs: AMPLE_MS });
+        expect(result, JSON.stringify(result.error)).to.include({ status: 'UNSATISFIABLE', stop: 'complete', solution: null });
+        expect(result.solver.id).to.equal(solver);
+      });
+    }
   });
 
   describe('membership constraints (FlatZinc set_in, set_in_reif, set_in_imp)', () => {

@@ -52,6 +52,11 @@ describe('engine: native MiniZinc', function () {
     expect(result.minizincVersion).to.match(/^2\.\d+\.\d+$/);
   });
 
+  it('proves 8 pigeons in 7 holes (alldifferent) UNSATISFIABLE', async () => {
+    const result = await engine.solve({ model: 'pigeonhole-alldifferent.mzn', data: { n: 7 }, solver: 'native:gecode', timeLimitMs: AMPLE_MS });
+    expect(result).to.include({ status: 'UNSATISFIABLE', stop: 'complete', backend: 'native' });
+  });
+
   it('reaches OPTIMAL with the same typed JSON as the embedded backend', async () => {
     const [native, embedded] = await Promise.all(
       ['native:gecode', 'embedded:gecode'].map((solver) => engine.solve({ model: 'assignment.mzn', data: ASSIGNMENT_DATA, solver, timeLimitMs: AMPLE_MS })),

@@ -34,6 +34,13 @@ describe('engine: status mapping', () => {
     expect(mapStatus(exited('ALL_SOLUTIONS', 4, false))).to.deep.equal({ status: 'SATISFIED', stop: 'complete' });
   });
 
+  it('names a stop before the time limit without a proof for what it is, not a time-out', () => {
+    expect(mapStatus({ ...exited('UNKNOWN', 0), timeLimitReached: false })).to.deep.equal({ status: 'UNKNOWN', stop: 'incomplete' });
+    expect(mapStatus({ ...exited(undefined, 2), timeLimitReached: false })).to.deep.equal({ status: 'SATISFIED', stop: 'incomplete' });
+    expect(mapStatus({ ...exited('UNKNOWN', 1), timeLimitReached: false, failLimited: true })).to.deep.equal({ status: 'SATISFIED', stop: 'search_limit' });
+    expect(mapStatus({ ...exited('UNKNOWN', 0), timeLimitReached: true })).to.deep.equal({ status: 'UNKNOWN', stop: 'time_limit' });
+  });
+
   it('keeps the caller\'s abort apart from a time-out', () => {
     expect(mapStatus({ ...exited(undefined, 1), ending: 'cancelled' })).to.deep.equal({ status: 'SATISFIED', stop: 'cancelled' });
   });

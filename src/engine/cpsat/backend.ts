@@ -117,6 +117,7 @@ class CpSatBackend implements Backend {
     const hardDeadlineAt = job.deadlineAt - Math.min(RENDER_RESERVE_MS, request.timeLimitMs * 0.3);
     const remainingMs = hardDeadlineAt - performance.now();
     const solveMs = softTimeLimitMs(remainingMs);
+    const solveStartedAt = performance.now();
     if (remainingMs <= MIN_SOLVE_MS) return this.result(job, { status: 'UNKNOWN', stop: 'time_limit', values: null, objective: null, bound: null }, statistics);
     const end = await run.solve(
       translation.model,
@@ -131,7 +132,8 @@ class CpSatBackend implements Backend {
       hardDeadlineAt,
       signal,
     );
-    const outcome = outcomeOf(end, translation);
+    const limits = { timeLimitReached: performance.now() >= solveStartedAt + solveMs - 50, failLimited: request.failLimit !== undefined };
+    const outcome = outcomeOf(end, translation, limits);
     if (end.kind === 'solved') Object.assign(statistics, solveStatistics(end.response));
     if (outcome.values === null) return this.result(job, outcome, statistics, outcome.error);
 

@@ -2,7 +2,7 @@
  * The embedded backend: MiniZinc 2.10 compiled to WebAssembly (npm `minizinc`, with Gecode,
  * Chuffed, COIN-BC and HiGHS) in a pool of worker threads. Needs no system install.
  */
-import { solveArguments } from '../arguments.ts';
+import { limitsAtEnd, solveArguments } from '../arguments.ts';
 import { DATA_FILE, dataFileContents, gatherModelFiles, virtualPath } from '../model-files.ts';
 import { knownSolvers, type MinizincSolverConfig } from '../registry.ts';
 import { StreamCollector, type Finish } from '../stream.ts';
@@ -98,7 +98,8 @@ class Embedded implements EmbeddedBackend {
     const data = dataFileContents(request.data);
     const workarounds = workaroundFiles(job.solver.id);
     const files = { ...sources.files, ...workarounds, ...(data === undefined ? {} : { [DATA_FILE]: data }) };
-    const args = [...solveArguments(job, performance.now()), sources.model, ...Object.keys(workarounds), ...(data === undefined ? [] : [DATA_FILE])];
+    const runStartedAt = performance.now();
+    const args = [...solveArguments(job, runStartedAt), sources.model, ...Object.keys(workarounds), ...(data === undefined ? [] : [DATA_FILE])];
     const elapsedMs = () => Math.round(performance.now() - job.startedAt);
     const collector = new StreamCollector(sources.nameFile, request.onSolution, elapsedMs);
     const end = await this.pool.run({
@@ -107,7 +108,8 @@ class Embedded implements EmbeddedBackend {
       ...(request.signal === undefined ? {} : { signal: request.signal }),
       onMessage: (message) => collector.accept(message),
     });
-    return collector.finish(finishOf(end, elapsedMs()), job.solver, this.minizincVersion);
+    const finish = { ...finishOf(end, elapsedMs()), ...limitsAtEnd(job, runStartedAt, performance.now()) };
+    return collector.finish(finish, job.solver, this.minizincVersion);
   }
 
   async compile(request: CompileRequest, solver: SolverInfo, deadlineAt: number): Promise<CompileResult> {

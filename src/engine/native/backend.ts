@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import { solveArguments } from '../arguments.ts';
+import { limitsAtEnd, solveArguments } from '../arguments.ts';
 import { DATA_FILE, dataFileContents, projectRelative } from '../model-files.ts';
 import { knownSolvers, type MinizincSolverConfig } from '../registry.ts';
 import { StreamCollector, type Finish } from '../stream.ts';
@@ -95,7 +95,8 @@ class Native implements Backend {
       const nameFile = (filename: string) => (filename === dataPath ? 'data' : projectRelative(this.projectRoot, filename));
       const elapsedMs = () => Math.round(performance.now() - job.startedAt);
       const collector = new StreamCollector(nameFile, request.onSolution, elapsedMs);
-      const args = ['--json-stream', ...solveArguments(job, performance.now()), job.modelPath, ...(data === undefined ? [] : [dataPath])];
+      const runStartedAt = performance.now();
+      const args = ['--json-stream', ...solveArguments(job, runStartedAt), job.modelPath, ...(data === undefined ? [] : [dataPath])];
       const end = await runNative({
         bin: this.bin,
         args,
@@ -105,7 +106,8 @@ class Native implements Backend {
         onMessage: (message) => collector.accept(message),
         onStderr: (text) => collector.addStderr(text),
       });
-      return collector.finish(finishOf(end, elapsedMs()), job.solver, this.minizincVersion);
+      const finish = { ...finishOf(end, elapsedMs()), ...limitsAtEnd(job, runStartedAt, performance.now()) };
+      return collector.finish(finish, job.solver, this.minizincVersion);
     });
   }
 

@@ -20,6 +20,14 @@ export interface CpSatOutcome {
 
 type Response = Extract<CpSatEnd, { kind: 'solved' }>['response'];
 
+/** What ended a search that returned without a proof: see StopReason. */
+export interface SearchLimits {
+  timeLimitReached: boolean;
+  failLimited: boolean;
+}
+
+const unprovenStop = (limits: SearchLimits): StopReason => (limits.timeLimitReached ? 'time_limit' : limits.failLimited ? 'search_limit' : 'incomplete');
+
 const noSolution = (status: SolveStatus, stop: StopReason, error?: EngineErrorInfo): CpSatOutcome => ({
   status,
   stop,
@@ -38,7 +46,7 @@ function withSolution(response: Response, translation: Translation, status: Solv
 }
 
 /** CP-SAT's status words, each mapped once. */
-const FROM_CP_SAT: Record<string, (response: Response, translation: Translation) => CpSatOutcome> = {
+const FROM_CP_SAT: Record<string, (response: Response, translation: Translation, limits: SearchLimits) => CpSatOutcome> = {
   OPTIMAL: (response, translation) => {
     if ((response.solution ?? []).length === 0) return noSolution('ERROR', 'failed', { message: 'CP-SAT claimed OPTIMAL without a solution' });
     // For a satisfaction problem, OPTIMAL means "a solution": its search is complete.
@@ -46,15 +54,15 @@ const FROM_CP_SAT: Record<string, (response: Response, translation: Translation)
     if (translation.unbounded.length > 0) return withSolution(response, translation, 'SATISFIED', 'complete');
     return withSolution(response, translation, 'OPTIMAL', 'complete');
   },
-  FEASIBLE: (response, translation) => withSolution(response, translation, 'SATISFIED', 'time_limit'),
+  FEASIBLE: (response, translation, limits) => withSolution(response, translation, 'SATISFIED', unprovenStop(limits)),
   INFEASIBLE: (_response, translation) => (translation.unbounded.length > 0 ? noSolution('UNKNOWN', 'complete') : noSolution('UNSATISFIABLE', 'complete')),
-  UNKNOWN: () => noSolution('UNKNOWN', 'time_limit'),
+  UNKNOWN: (_response, _translation, limits) => noSolution('UNKNOWN', unprovenStop(limits)),
   MODEL_INVALID: (response) => noSolution('ERROR', 'failed', { message: `CP-SAT rejected the translated model: ${String(response.solutionInfo ?? 'MODEL_INVALID')}` }),
 };
 
 const STATUS_NAMES = ['UNKNOWN', 'MODEL_INVALID', 'FEASIBLE', 'INFEASIBLE', 'OPTIMAL'];
 
-export function outcomeOf(end: CpSatEnd, translation: Translation): CpSatOutcome {
+export function outcomeOf(end: CpSatEnd, translation: Translation, limits: SearchLimits): CpSatOutcome {
   switch (end.kind) {
     case 'time_limit':
     case 'cancelled':
@@ -67,7 +75,7 @@ export function outcomeOf(end: CpSatEnd, translation: Translation): CpSatOutcome
       const name = typeof raw === 'number' ? STATUS_NAMES[raw] : raw;
       const mapped = name === undefined ? undefined : FROM_CP_SAT[name];
       if (mapped === undefined) return noSolution('ERROR', 'failed', { message: `CP-SAT returned an unknown status ${String(raw)}` });
-      return mapped(end.response, translation);
+      return mapped(end.response, translation, limits);
     }
   }
 }
