@@ -18,7 +18,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { solveRouting } from '../src/planning/solve/routing/index.ts';
+import { solveRouting } from '../src/routing/index.ts';
 import type { ModelSolver } from '../src/planning/solve/model-solver.ts';
 import { exactDistance, readLiLim, readSolomon, SCALE, type BenchmarkInstance } from './routing/instances.ts';
 import { benchSolver } from './routing/solver.ts';

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RouteStop, RoutingInstance, RoutingRequest } from '../../src/planning/solve/routing/types.ts';
+import type { RouteStop, RoutingInstance, RoutingRequest } from '../../src/routing/index.ts';
 
 export const SCALE = 100;
 
@@ -64,7 +64,7 @@ export function readLiLim(dir: string, name: string): BenchmarkInstance {
       deliveryService: other[6]! * SCALE,
       quantity: task[3]!,
       droppable: false,
-      leg: requests.length,
+      group: requests.length,
       deliverAtRouteEnd: false,
       eligibleVehicles: null,
     });
@@ -113,7 +113,7 @@ export function readSolomon(dir: string, name: string): BenchmarkInstance {
     deliveryService: 0,
     quantity: row[3]!,
     droppable: false,
-    leg: index,
+    group: index,
     deliverAtRouteEnd: true,
     eligibleVehicles: null,
   }));

@@ -10,7 +10,7 @@ import { createHoursCalendar, HoursTracker } from '../../src/planning/hours/inde
 import type { Plan, UnplannedLeg } from '../../src/planning/plan/types.ts';
 import { precheckLegs } from '../../src/planning/prechecks/index.ts';
 import { pdptwData, pdptwRoutes, planValidator, scheduleDay } from '../../src/planning/solve/index.ts';
-import { checkRoute, construct, evaluateSolution, type RoutingInstance, type RoutingSolution } from '../../src/planning/solve/routing/index.ts';
+import { checkRoute, construct, evaluateSolution, type RoutingInstance, type RoutingSolution } from '../../src/routing/index.ts';
 import { PROJECT_ROOT, testEngine } from '../planning/solve/support.ts';
 
 const DATE = '2026-03-02';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { BookingCheckResponse, ErrorBody, ManifestPlanResponse } from '../../src/contract/index.ts';
-import { Random } from '../../src/planning/solve/random.ts';
+import { Random } from '../../src/routing/index.ts';
 import { isDateTimeWithOffset } from '../../src/snapshot/index.ts';
 import { readExample, startTestService, type TestService } from '../support/service.ts';
 

@@ -16,8 +16,7 @@ import type { CalendarSpan, PlanningProblem, Unit } from '../../planning/problem
 import { buildDayInstance, commitDay, initialPlanningState, type DayInstance, type PlanningState } from '../../planning/solve/day-instance.ts';
 import { daySlots, type DayCrewState, type DutySlot } from '../../planning/solve/duties.ts';
 import { scheduleDay } from '../../planning/solve/day-schedule.ts';
-import { construct, dropPartialLegs, regretInsert } from '../../planning/solve/routing/insertion.ts';
-import type { RouteStop, RoutingSolution } from '../../planning/solve/routing/types.ts';
+import { construct, dropPartialGroups, regretInsert, type RouteStop, type RoutingSolution } from '../../routing/index.ts';
 
 /** A route stop by unit, so that it survives a rebuilt day instance. */
 export interface UnitStop {
@@ -179,16 +178,16 @@ function repairInsertion(
       if (stops.every((stop) => served.has(stop.request))) continue;
       for (const stop of stops) {
         const request = requests[stop.request]!;
-        if (!insertable.has(request.leg)) continue;
+        if (!insertable.has(request.group)) continue;
         request.eligibleVehicles = (request.eligibleVehicles ?? vehicles.map((_, index) => index)).filter((index) => index !== k);
         failed = true;
       }
     }
     if (!failed) break;
-    const fresh = new Set(requests.flatMap((request, index) => (insertable.has(request.leg) ? [index] : [])));
+    const fresh = new Set(requests.flatMap((request, index) => (insertable.has(request.group) ? [index] : [])));
     solution.routes = solution.routes.map((stops) => stops.filter((stop) => !fresh.has(stop.request)));
     regretInsert(day.instance, solution, { requests: [...fresh], vehicles: vehicles.map((_, index) => index) });
-    dropPartialLegs(day.instance, solution);
+    dropPartialGroups(day.instance, solution);
     scheduled = scheduleDay(problem, calendar, trackers, day, solution);
   }
   return { solution, scheduled };
@@ -273,13 +272,13 @@ function insertInto(instance: DayInstance, kept: DayRecord, insertable: Readonly
     }),
   );
   const solution: RoutingSolution = { routes };
-  dropPartialLegs(instance.instance, solution);
+  dropPartialGroups(instance.instance, solution);
   const placed = new Set(solution.routes.flat().map((stop) => stop.request));
   const rest = instance.instance.requests
     .map((_, index) => index)
-    .filter((index) => !placed.has(index) && (insertable === null || insertable.has(instance.instance.requests[index]!.leg)));
+    .filter((index) => !placed.has(index) && (insertable === null || insertable.has(instance.instance.requests[index]!.group)));
   regretInsert(instance.instance, solution, { requests: rest, vehicles: instance.instance.vehicles.map((_, k) => k) });
-  dropPartialLegs(instance.instance, solution);
+  dropPartialGroups(instance.instance, solution);
   return solution;
 }
 

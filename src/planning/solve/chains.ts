@@ -14,7 +14,7 @@ import type { CalendarSpan, PlanningProblem } from '../problem/index.ts';
 import type { HoursTracker } from '../hours/index.ts';
 import { buildDayInstance, commitDay, type DayInstance, type PlanningState } from './day-instance.ts';
 import type { DutySlot } from './duties.ts';
-import type { RoutingRequest } from './routing/types.ts';
+import type { RoutingRequest } from '../../routing/index.ts';
 
 /**
  * When a Nugget carried today is unloaded at its delivery place. The plan shows back-to-back
@@ -39,7 +39,7 @@ export function arrivalsOf(day: DayInstance, duties: readonly { duty: Duty; requ
         if ((activity.kind !== 'delivery' && activity.kind !== 'yard_work') || activity.unit === null) continue;
         const request = requestOfUnit.get(activity.unit);
         if (request === undefined) continue;
-        const key = `${day.instance.requests[request]!.leg}@${stop.place}`;
+        const key = `${day.instance.requests[request]!.group}@${stop.place}`;
         const group = byLegAndPlace.get(key) ?? { unloadings: [], end: activity.end };
         group.unloadings.push({ request, start: activity.start });
         group.end = Math.max(group.end, activity.end);
@@ -66,7 +66,7 @@ export function carriedNuggets(day: DayInstance): Set<number> {
 
 /** The pending legs not offered yet today whose named Nuggets include one of `arriving` (unloaded today). */
 export function followingLegs(problem: PlanningProblem, day: DayInstance, pending: readonly number[], arriving: { has(nugget: number): boolean }): number[] {
-  const offered = new Set(day.instance.requests.map((request) => request.leg));
+  const offered = new Set(day.instance.requests.map((request) => request.group));
   return pending.filter(
     (leg) => !offered.has(leg) && problem.legs[leg]!.units.some((unit) => problem.units[unit]!.nuggets.some((nugget) => arriving.has(nugget))),
   );
@@ -105,20 +105,20 @@ export function withFollowingWave(
     for (const nugget of wave.requests[index]!.nuggets) {
       const arrival = arrivals.get(nugget);
       if (arrival === undefined) continue;
-      ready.set(request.leg, Math.max(ready.get(request.leg) ?? -Infinity, arrival.end));
+      ready.set(request.group, Math.max(ready.get(request.group) ?? -Infinity, arrival.end));
       for (const { request: before, start } of arrival.unloadings) latestDelivery.set(before, Math.min(latestDelivery.get(before) ?? Infinity, start));
     }
   });
   const added = wave.instance.requests.map((request) => {
-    const earliest = Math.max(request.pickupWindow.earliest, ready.get(request.leg) ?? -Infinity);
-    if (earliest > request.pickupWindow.latest) closedLegs.add(request.leg);
+    const earliest = Math.max(request.pickupWindow.earliest, ready.get(request.group) ?? -Infinity);
+    if (earliest > request.pickupWindow.latest) closedLegs.add(request.group);
     return { ...request, pickupWindow: { ...request.pickupWindow, earliest } };
   });
   for (const [index, latest] of latestDelivery) {
     const request = requests[index]!;
     requests[index] = { ...request, deliveryWindow: { ...request.deliveryWindow, latest: Math.min(request.deliveryWindow.latest, latest) } };
   }
-  const open = added.map((request) => (closedLegs.has(request.leg) ? { ...request, eligibleVehicles: [] } : request));
+  const open = added.map((request) => (closedLegs.has(request.group) ? { ...request, eligibleVehicles: [] } : request));
   if (open.every((request) => request.eligibleVehicles?.length === 0)) return null;
   return {
     instance: { ...day.instance, requests: [...requests, ...open] },
@@ -159,7 +159,7 @@ export function leaveTimeForFollowers(problem: PlanningProblem, span: CalendarSp
         for (const r of bringing) {
           // every unloading of that leg at the place ends before the pickup (one activity in the plan)
           const legRequests = day.instance.requests.flatMap((request, index) =>
-            request.leg === day.instance.requests[r]!.leg && day.requests[index]!.deliveryPlace === place ? [index] : [],
+            request.group === day.instance.requests[r]!.group && day.requests[index]!.deliveryPlace === place ? [index] : [],
           );
           const unloading = legRequests.reduce((sum, index) => sum + day.instance.requests[index]!.deliveryService, 0);
           for (const index of legRequests) latest.set(index, Math.min(latest.get(index) ?? Infinity, pickupLatest - unloading));

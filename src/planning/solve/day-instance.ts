@@ -17,8 +17,7 @@ import { LIMITS } from '../hours/index.ts';
 import type { HoursTracker } from '../hours/index.ts';
 import type { CalendarSpan, PlanningProblem, Unit } from '../problem/index.ts';
 import type { DutySlot } from './duties.ts';
-import { checkRoute } from './routing/evaluate.ts';
-import type { RoutingInstance, RoutingRequest } from './routing/types.ts';
+import { checkRoute, type RoutingInstance, type RoutingRequest } from '../../routing/index.ts';
 
 /** What earlier days of the plan have used up. */
 export interface PlanningState {
@@ -217,7 +216,7 @@ function offerLeg(
       deliveryService,
       quantity: unit.size,
       droppable: true,
-      leg: legIndex,
+      group: legIndex,
       deliverAtRouteEnd: toWarehouse,
       eligibleVehicles: eligible,
       day: { unit: unitIndex, nuggets: carried, pickupPlace, deliveryPlace, toWarehouse },
@@ -278,7 +277,7 @@ export function buildDayInstance(
  */
 function restrictToReachable(instance: RoutingInstance): void {
   const byLeg = new Map<number, number[]>();
-  instance.requests.forEach((request, index) => byLeg.set(request.leg, [...(byLeg.get(request.leg) ?? []), index]));
+  instance.requests.forEach((request, index) => byLeg.set(request.group, [...(byLeg.get(request.group) ?? []), index]));
   for (const indexes of byLeg.values()) {
     for (const index of indexes) {
       const request = instance.requests[index]!;

@@ -8,8 +8,7 @@ import type { Duty } from '../plan/types.ts';
 import type { PlanningProblem } from '../problem/index.ts';
 import type { DayInstance } from './day-instance.ts';
 import { scheduleDuty } from './duty-schedule.ts';
-import { applyInsertion, bestInsertion, feasibleInsertions } from './routing/insertion.ts';
-import type { RouteStop, RoutingInstance, RoutingSolution } from './routing/types.ts';
+import { applyInsertion, bestInsertion, feasibleInsertions, type RouteStop, type RoutingInstance, type RoutingSolution } from '../../routing/index.ts';
 
 export interface ScheduledDuty {
   duty: Duty;
@@ -54,7 +53,7 @@ export function scheduleWithReinsertion(
     const routes = outcome.routes.map((stops) => stops.slice());
     const legs = new Map<number, number[]>();
     for (const { request } of outcome.dropped) {
-      const leg = day.instance.requests[request]!.leg;
+      const leg = day.instance.requests[request]!.group;
       legs.set(leg, [...(legs.get(leg) ?? []), request].sort((x, y) => x - y));
     }
     let placed = 0;
@@ -170,16 +169,16 @@ function scheduleRoutes(
     if (dropLeg === null) return { scheduled, routes, dropped, trackerAt };
     for (const [k, stops] of routes.entries()) {
       for (const stop of stops) {
-        if (stop.kind === 'pickup' && day.instance.requests[stop.request]!.leg === dropLeg) dropped.push({ request: stop.request, vehicle: failedVehicle });
+        if (stop.kind === 'pickup' && day.instance.requests[stop.request]!.group === dropLeg) dropped.push({ request: stop.request, vehicle: failedVehicle });
       }
-      routes[k] = stops.filter((stop) => day.instance.requests[stop.request]!.leg !== dropLeg);
+      routes[k] = stops.filter((stop) => day.instance.requests[stop.request]!.group !== dropLeg);
     }
   }
 }
 
 /** The failing request's leg, or when it is one to keep, the route's nearest other leg (before it first). */
 function legToDrop(day: DayInstance, stops: readonly RouteStop[], failing: number, keep: ReadonlySet<number> | undefined): number {
-  const legOf = (request: number) => day.instance.requests[request]!.leg;
+  const legOf = (request: number) => day.instance.requests[request]!.group;
   if (keep === undefined || !keep.has(legOf(failing))) return legOf(failing);
   const at = stops.findIndex((stop) => stop.request === failing);
   const droppable = (stop: RouteStop) => !keep.has(legOf(stop.request));

@@ -7,7 +7,7 @@
  */
 import type { CalendarSpan, MinuteWindow, PlanningProblem, Unit } from '../problem/index.ts';
 import { LIMITS } from '../hours/index.ts';
-import { maxWeightMatching } from './assignment.ts';
+import { maxWeightMatching } from '../../routing/index.ts';
 
 export interface DutySlot {
   driver: number;

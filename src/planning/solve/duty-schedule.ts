@@ -9,7 +9,7 @@ import type { Duty, PlanStop, StopActivity } from '../plan/types.ts';
 import type { PlanningProblem } from '../problem/index.ts';
 import type { DayRequest } from './day-instance.ts';
 import type { DutySlot } from './duties.ts';
-import type { RouteStop } from './routing/types.ts';
+import type { RouteStop } from '../../routing/index.ts';
 
 /** One handling at a place, in route order. */
 interface Visit {

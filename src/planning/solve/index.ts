@@ -6,6 +6,6 @@ export { buildDayInstance, commitDay, initialPlanningState, type DayInstance, ty
 export { daySlots, type DayCrewState, type DutySlot } from './duties.ts';
 export { firstWave } from './chains.ts';
 export { scheduleDay, type ScheduledDuty } from './day-schedule.ts';
-export { pdptwData, pdptwRoutes } from './routing/model-data.ts';
+export { pdptwData, pdptwRoutes } from '../../routing/index.ts';
 export { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
 export type { ModelOutcome, ModelRun, ModelSolver, ModelStatus } from './model-solver.ts';

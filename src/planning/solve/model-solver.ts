@@ -1,43 +1,11 @@
 /**
- * What the orchestration needs of the engine (src/engine): solve one model file on some data.
- * Kept this narrow so the planner can be driven by the embedded or the native engine alike.
+ * What the orchestration needs of the engine (src/engine): the routing core's solver interface
+ * (src/routing/structures/model-solver.ts), and where the model files are.
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
-export type ModelStatus = 'OPTIMAL' | 'SATISFIED' | 'UNSATISFIABLE' | 'UNKNOWN' | 'ERROR';
-
-export interface ModelRun {
-  /** File name under models/, e.g. `pdptw.mzn`. */
-  model: string;
-  data: Record<string, unknown>;
-  /** Solver tag, e.g. `gecode` or `chuffed`. */
-  solver: string;
-  timeLimitMs: number;
-  seed: number;
-  /** Stop after this many failures (deterministic where the solver supports it), or null. */
-  failLimit?: number | null;
-  signal?: AbortSignal;
-}
-
-export interface ModelOutcome {
-  status: ModelStatus;
-  /** Output variables of the best solution by name, or null. */
-  solution: Record<string, unknown> | null;
-  objective: number | null;
-  /** Human-readable identity of the solver that ran (for evidence), e.g. "gecode 6.4.0". */
-  solverName?: string;
-  minizincVersion?: string;
-  error?: string;
-  /** The run was stopped by its wall-clock limit (so a rerun may differ), when the solver can tell. */
-  cutByClock?: boolean;
-}
-
-export interface ModelSolver {
-  solve(run: ModelRun): Promise<ModelOutcome>;
-  /** Whether `failLimit` is honoured (then a run cut by it is reproducible); time limits only otherwise. */
-  readonly failLimits?: boolean;
-}
+export type { ModelOutcome, ModelRun, ModelSolver, ModelStatus } from '../../routing/index.ts';
 
 /** Absolute path of models/<name>. */
 export function modelPath(name: string): string {

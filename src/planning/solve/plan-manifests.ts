@@ -34,11 +34,7 @@ import { daySlots, type DayCrewState } from './duties.ts';
 import { scheduleRoute, scheduleWithReinsertion, type ScheduledRoutes } from './day-schedule.ts';
 import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
 import type { ModelOutcome, ModelRun, ModelSolver } from './model-solver.ts';
-import { compareCost, evaluateSolution } from './routing/evaluate.ts';
-import { construct } from './routing/insertion.ts';
-import { pdptwData, pdptwRoutes } from './routing/model-data.ts';
-import { solveRouting } from './routing/index.ts';
-import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from './routing/types.ts';
+import { compareCost, evaluateSolution, construct, pdptwData, pdptwRoutes, solveRouting, type RouteStop, type RoutingCost, type RoutingInstance, type RoutingSolution } from '../../routing/index.ts';
 
 export interface PlanViolation {
   rule: string;
@@ -184,10 +180,10 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
       {
         day: day.localDate,
         slots: slots.length,
-        legs_offered: new Set(dayInstance.instance.requests.map((request) => request.leg)).size,
+        legs_offered: new Set(dayInstance.instance.requests.map((request) => request.group)).size,
         requests: dayInstance.instance.requests.length,
         legs_dropped_by_routing: routed.cost.dropped,
-        legs_scheduled: new Set(scheduled.flatMap((duty) => duty.requests.map((request) => waves.day.instance.requests[request]!.leg))).size,
+        legs_scheduled: new Set(scheduled.flatMap((duty) => duty.requests.map((request) => waves.day.instance.requests[request]!.group))).size,
         search: routed.debug,
         following_waves: waves.debug,
         slots_ms: slotsMs,
@@ -302,15 +298,15 @@ async function addFollowingWaves(
       ruinRecreate: { maxIterations: ruinRecreateBudget(requestCount), share: 1, progress: 'iterations' },
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
-    const before = new Set(served.map((request) => current.day.instance.requests[request]!.leg));
+    const before = new Set(served.map((request) => current.day.instance.requests[request]!.group));
     const scheduled = scheduleWithReinsertion(problem, calendar, trackers, extended, routed.solution, before);
-    const after = new Set(scheduled.scheduled.flatMap((duty) => duty.requests.map((request) => extended.instance.requests[request]!.leg)));
+    const after = new Set(scheduled.scheduled.flatMap((duty) => duty.requests.map((request) => extended.instance.requests[request]!.group)));
     const waveNeeds = new Map(needs);
     for (let request = current.day.requests.length; request < extended.requests.length; request += 1) {
-      const leg = extended.instance.requests[request]!.leg;
+      const leg = extended.instance.requests[request]!.group;
       for (const nugget of extended.requests[request]!.nuggets) {
         for (const { request: bringing } of arrivals.get(nugget)?.unloadings ?? []) {
-          waveNeeds.set(leg, new Set([...(waveNeeds.get(leg) ?? []), current.day.instance.requests[bringing]!.leg]));
+          waveNeeds.set(leg, new Set([...(waveNeeds.get(leg) ?? []), current.day.instance.requests[bringing]!.group]));
         }
       }
     }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { createEngine, type Engine, type SolveResult } from '../../../src/engine/index.ts';
 import { modelPath } from '../../../src/planning/solve/model-solver.ts';
-import { evaluateSolution, pdptwData, pdptwRoutes, type RoutingInstance } from '../../../src/planning/solve/routing/index.ts';
+import { evaluateSolution, pdptwData, pdptwRoutes, type RoutingInstance } from '../../../src/routing/index.ts';
 import { ASSIGNMENT_DATA } from '../support/models.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -62,7 +62,7 @@ describe('engine: the CP-SAT backend', function () {
 
   it('agrees with Gecode on models/pdptw.mzn (a tiny day with a break to reserve), its routes accepted by the evaluator', async () => {
     const travel = Array.from({ length: 5 }, (_, a) => Array.from({ length: 5 }, (_, b) => 10 * Math.abs(a - b)));
-    const request = (pickup: number, delivery: number, leg: number) => ({
+    const request = (pickup: number, delivery: number, group: number) => ({
       pickupLocation: pickup,
       deliveryLocation: delivery,
       pickupWindow: { earliest: 0, latest: 1000 },
@@ -71,7 +71,7 @@ describe('engine: the CP-SAT backend', function () {
       deliveryService: 5,
       quantity: 1,
       droppable: true,
-      leg,
+      group,
       deliverAtRouteEnd: false,
       eligibleVehicles: null,
     });

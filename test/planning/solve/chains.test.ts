@@ -33,7 +33,7 @@ function chainedDay() {
 describe('planning/solve/chains', () => {
   it('offers first only the leg whose Nugget is in place, and finds the leg that follows it', () => {
     const { problem, day } = chainedDay();
-    expect(day.instance.requests.map((request) => problem.legs[request.leg]!.id)).to.deep.equal(['mv-1']);
+    expect(day.instance.requests.map((request) => problem.legs[request.group]!.id)).to.deep.equal(['mv-1']);
     expect(followingLegs(problem, day, [0, 1], carriedNuggets(day)).map((leg) => problem.legs[leg]!.id)).to.deep.equal(['mv-2']);
   });
 
@@ -54,7 +54,7 @@ describe('planning/solve/chains', () => {
     const [first, second] = wave.instance.requests;
     expect(first!.droppable).to.equal(false);
     expect(first!.deliveryWindow.latest).to.equal(500);
-    expect(problem.legs[second!.leg]!.id).to.equal('mv-2');
+    expect(problem.legs[second!.group]!.id).to.equal('mv-2');
     expect(second!.pickupWindow.earliest).to.equal(510);
     expect(wave.requests[1]!.pickupPlace).to.equal(wave.requests[0]!.deliveryPlace);
   });

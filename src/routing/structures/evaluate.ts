@@ -3,7 +3,7 @@
  * Used to check what the models return and by the construction heuristic; the models remain
  * the statement of the constraints.
  */
-import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from './types.ts';
+import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from './instance.ts';
 
 export interface RouteSchedule {
   /** Service start at each stop, earliest schedule from the vehicle's earliest departure. */
@@ -65,8 +65,8 @@ export function checkRoute(instance: RoutingInstance, vehicleIndex: number, stop
     if (atEndSection && !endStop) return { ok: false, reason: `a stop follows the route-end deliveries` };
     atEndSection ||= endStop;
     const next = stopLocation(instance, stop);
-    const leg = instance.travel[location]![next]!;
-    const arrival = ready + leg;
+    const arc = instance.travel[location]![next]!;
+    const arrival = ready + arc;
     const window = stopWindow(instance, stop);
     const start = Math.max(arrival, window.earliest);
     if (start > window.latest) return { ok: false, reason: `late at request ${stop.request} ${stop.kind}` };
@@ -74,7 +74,7 @@ export function checkRoute(instance: RoutingInstance, vehicleIndex: number, stop
     slack = Math.min(slack, waited + window.latest - start);
     load += stop.kind === 'pickup' ? request.quantity : -request.quantity;
     if (load > vehicle.capacity) return { ok: false, reason: `capacity exceeded at request ${stop.request}` };
-    travel += leg;
+    travel += arc;
     service += stopService(instance, stop);
     starts.push(start);
     ready = start + stopService(instance, stop);
@@ -90,7 +90,7 @@ export function checkRoute(instance: RoutingInstance, vehicleIndex: number, stop
   const hours = instance.hours;
   if (hours !== null && stops.length > 0) {
     if (vehicle.drivingDone + travel > hours.maxDriving) return { ok: false, reason: 'daily driving limit' };
-    if (minSpan > hours.maxSpan) return { ok: false, reason: 'duty span limit' };
+    if (minSpan > hours.maxSpan) return { ok: false, reason: 'span limit' };
     // truncated like MiniZinc's `div`: with no driving since the last break, (0 - 1) div B is 0
     const breaks =
       Math.trunc((vehicle.drivingSinceBreak + travel - 1) / hours.drivingBeforeBreak) -
@@ -135,20 +135,20 @@ export function evaluateSolution(
     travel += check.schedule.travel;
     if (stops.length > 0) vehicles += 1;
   }
-  // a leg is served by all its requests or by none, and counts once when dropped
-  const legServed = new Map<number, { served: number; total: number; droppable: boolean }>();
+  // a group is served by all its requests or by none, and counts once when dropped
+  const groupServed = new Map<number, { served: number; total: number; droppable: boolean }>();
   for (const [index, request] of instance.requests.entries()) {
-    const entry = legServed.get(request.leg) ?? { served: 0, total: 0, droppable: true };
+    const entry = groupServed.get(request.group) ?? { served: 0, total: 0, droppable: true };
     entry.total += 1;
     if (seen.has(index)) entry.served += 1;
     entry.droppable &&= request.droppable;
-    legServed.set(request.leg, entry);
+    groupServed.set(request.group, entry);
   }
   let dropped = 0;
-  for (const [leg, entry] of legServed) {
+  for (const [group, entry] of groupServed) {
     if (entry.served === entry.total) continue;
-    if (entry.served > 0) return { ok: false, reason: `leg ${leg} is served only in part` };
-    if (!entry.droppable) return { ok: false, reason: `leg ${leg} is not served` };
+    if (entry.served > 0) return { ok: false, reason: `group ${group} is served only in part` };
+    if (!entry.droppable) return { ok: false, reason: `group ${group} is not served` };
     dropped += 1;
   }
   return { ok: true, cost: { dropped, vehicles, travel } };

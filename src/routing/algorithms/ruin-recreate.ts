@@ -6,18 +6,18 @@
  *   and related requests of the other routes are removed and re-inserted with the pool until the
  *   pool is empty (one vehicle fewer) or the attempt's iterations run out (Nagata & Braysy's
  *   ejection pool, with ruin and recreate as the move);
- * - travel: strings of stops around related requests, related or random requests (whole legs)
+ * - travel: strings of stops around related requests, related or random requests (whole groups)
  *   or a whole route removed and re-inserted by regret-2 or
  *   greedy insertion in a random order, accepted under a record-to-record threshold that
- *   shrinks to zero (only ever lexicographically worse in travel, never in served legs or vehicles).
+ *   shrinks to zero (only ever lexicographically worse in travel, never in served groups or vehicles).
  * Insertion keeps every route feasible under the full route check (hours included), and every
  * accepted solution is re-evaluated. Deterministic for a seed when stopped by its iteration
  * budget; the deadline can cut it short (`stoppedBy` says so).
  */
-import { compareCost, evaluateSolution } from './evaluate.ts';
-import { applyInsertion, bestInsertion, dropPartialLegs, regretInsert } from './insertion.ts';
-import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from './types.ts';
-import { Random } from '../random.ts';
+import { compareCost, evaluateSolution } from '../structures/evaluate.ts';
+import { applyInsertion, bestInsertion, dropPartialGroups, regretInsert } from './insertion.ts';
+import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
+import { Random } from '../utils/random.ts';
 
 export interface RuinRecreateOptions {
   seed: number;
@@ -33,8 +33,8 @@ export interface RuinRecreateOptions {
   threshold: number;
   signal?: AbortSignal;
   /**
-   * A further test every route a move changes must pass, or the move is rejected (the manifest
-   * planner: the drivers'-hours engine schedules it). The start's routes are taken as they are.
+   * A further test every route a move changes must pass, or the move is rejected (the service's
+   * planner: its hours engine schedules it). The start's routes are taken as they are.
    */
   routeFilter?: (vehicle: number, stops: readonly RouteStop[]) => boolean;
 }
@@ -105,13 +105,13 @@ class NeighbourLists {
 export class RuinRecreate {
   private readonly random: Random;
   private readonly neighbours: NeighbourLists;
-  private readonly legRequests = new Map<number, number[]>();
+  private readonly groupRequests = new Map<number, number[]>();
 
   constructor(private readonly instance: RoutingInstance, private readonly options: RuinRecreateOptions) {
     this.random = new Random(options.seed);
     this.neighbours = new NeighbourLists(instance);
     for (const [r, request] of instance.requests.entries()) {
-      this.legRequests.set(request.leg, [...(this.legRequests.get(request.leg) ?? []), r]);
+      this.groupRequests.set(request.group, [...(this.groupRequests.get(request.group) ?? []), r]);
     }
   }
 
@@ -123,10 +123,10 @@ export class RuinRecreate {
     return items;
   }
 
-  /** Removes the requests (whole legs) from the routes; returns every request removed. */
+  /** Removes the requests (whole groups) from the routes; returns every request removed. */
   private remove(routes: Routes, requests: Iterable<number>): number[] {
     const out = new Set<number>();
-    for (const r of requests) for (const other of this.legRequests.get(this.instance.requests[r]!.leg)!) out.add(other);
+    for (const r of requests) for (const other of this.groupRequests.get(this.instance.requests[r]!.group)!) out.add(other);
     for (let k = 0; k < routes.length; k += 1) {
       if (routes[k]!.some((stop) => out.has(stop.request))) routes[k] = routes[k]!.filter((stop) => !out.has(stop.request));
     }
@@ -196,7 +196,7 @@ export class RuinRecreate {
     return failed;
   }
 
-  /** Re-inserts the requests (regret-2 or greedy in a random order, at random); returns the requests left out (whole legs). */
+  /** Re-inserts the requests (regret-2 or greedy in a random order, at random); returns the requests left out (whole groups). */
   private recreate(routes: Routes, requests: number[], vehicles: number[]): number[] {
     const openPenalty = this.instance.vehiclesFirst ? 1e9 : 0;
     const solution: RoutingSolution = { routes };
@@ -206,7 +206,7 @@ export class RuinRecreate {
     } else {
       failed = this.greedyInsert(routes, this.shuffle(requests.slice()), vehicles, openPenalty);
     }
-    const partial = dropPartialLegs(this.instance, solution);
+    const partial = dropPartialGroups(this.instance, solution);
     for (let k = 0; k < routes.length; k += 1) routes[k] = solution.routes[k]!;
     return [...new Set([...failed, ...partial])].sort((a, b) => a - b);
   }

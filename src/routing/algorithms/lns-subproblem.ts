@@ -5,9 +5,9 @@
  * departure time), the fixed suffix a virtual end (its first place, by its latest start), and
  * requests that cross a cut keep their other end there. Everything outside stays as it is.
  */
-import { checkRoute, latestStarts, stopLocation, stopService } from './evaluate.ts';
-import type { PdptwRestriction } from './model-data.ts';
-import type { RouteStop, RoutingCost, RoutingInstance, RoutingRequest, RoutingSolution, RoutingVehicle } from './types.ts';
+import { checkRoute, latestStarts, stopLocation, stopService } from '../structures/evaluate.ts';
+import type { PdptwRestriction } from '../utils/pdptw-data.ts';
+import type { RouteStop, RoutingCost, RoutingInstance, RoutingRequest, RoutingSolution, RoutingVehicle } from '../structures/instance.ts';
 
 export interface NeighbourhoodSpec {
   /** Vehicles whose routes (or route segments) are opened. */
@@ -201,15 +201,15 @@ export function buildSubproblem(instance: RoutingInstance, solution: RoutingSolu
     vehicles: vehicles.map((v) => ({ ...v, startLocation: at(v.startLocation), endLocation: at(v.endLocation) })),
     requests: requests.map((q) => ({ ...q, pickupLocation: at(q.pickupLocation), deliveryLocation: at(q.deliveryLocation) })),
   };
-  // a leg with requests served outside the subproblem must stay served inside it
+  // a group with requests served outside the subproblem must stay served inside it
   const inSub = new Set(origins.map((origin) => origin.request));
   const servedOutside = new Set<number>();
   for (const stops of solution.routes) {
     for (const stop of stops) {
-      if (stop.kind === 'pickup' && !inSub.has(stop.request)) servedOutside.add(instance.requests[stop.request]!.leg);
+      if (stop.kind === 'pickup' && !inSub.has(stop.request)) servedOutside.add(instance.requests[stop.request]!.group);
     }
   }
-  for (const request of sub.requests) if (servedOutside.has(request.leg)) request.droppable = false;
+  for (const request of sub.requests) if (servedOutside.has(request.group)) request.droppable = false;
   const renumbered = renumberByLeg(sub, origins, current, {
     fixedVehicle: requests.map((_, local) => fixedVehicle[local] ?? null),
     keepPrevPickup: requests.map((_, local) => keepPrevPickup[local] ?? null),
@@ -223,7 +223,7 @@ export function buildSubproblem(instance: RoutingInstance, solution: RoutingSolu
     if (stops.length > 0 || alreadyUsed[k]) currentCost.vehicles += 1;
   }
   const onRoute = new Set(renumbered.current.routes.flat().map((stop) => stop.request));
-  currentCost.dropped = new Set(renumbered.instance.requests.flatMap((request, local) => (onRoute.has(local) ? [] : [request.leg]))).size;
+  currentCost.dropped = new Set(renumbered.instance.requests.flatMap((request, local) => (onRoute.has(local) ? [] : [request.group]))).size;
   return {
     instance: renumbered.instance,
     restriction: { ...renumbered.restriction, alreadyUsed, incumbent: currentCost },
@@ -236,14 +236,14 @@ export function buildSubproblem(instance: RoutingInstance, solution: RoutingSolu
 
 type Keep = RouteStop | 'start' | null;
 
-/** Sub requests reordered so that the requests of a leg are adjacent (as pdptw.mzn asks). */
+/** Sub requests reordered so that the requests of a group are adjacent (as pdptw.mzn asks). */
 function renumberByLeg(
   instance: RoutingInstance,
   origins: Subproblem['origins'],
   current: RouteStop[][],
   restriction: { fixedVehicle: (number | null)[]; keepPrevPickup: Keep[]; keepPrevDelivery: Keep[] },
 ) {
-  const order = instance.requests.map((_, index) => index).sort((a, b) => instance.requests[a]!.leg - instance.requests[b]!.leg || a - b);
+  const order = instance.requests.map((_, index) => index).sort((a, b) => instance.requests[a]!.group - instance.requests[b]!.group || a - b);
   const newIndex = new Map(order.map((old, index) => [old, index]));
   const stop = (s: RouteStop): RouteStop => ({ request: newIndex.get(s.request)!, kind: s.kind });
   const keep = (k: Keep): Keep => (k === null || k === 'start' ? k : stop(k));

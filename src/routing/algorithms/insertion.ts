@@ -4,8 +4,8 @@
  * backward latest-start bounds). The quick first solution the large-neighbourhood search starts
  * from; the models then improve it.
  */
-import { checkRoute, latestStarts, stopLocation, stopService, stopWindow } from './evaluate.ts';
-import type { RouteStop, RoutingInstance, RoutingSolution } from './types.ts';
+import { checkRoute, latestStarts, stopLocation, stopService, stopWindow } from '../structures/evaluate.ts';
+import type { RouteStop, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 
 interface RouteState {
   stops: RouteStop[];
@@ -39,13 +39,13 @@ function buildState(instance: RoutingInstance, vehicleIndex: number, stops: Rout
   let travel = 0;
   for (const stop of stops) {
     const next = stopLocation(instance, stop);
-    const leg = instance.travel[location]![next]!;
-    const start = Math.max(ready + leg, stopWindow(instance, stop).earliest);
+    const arc = instance.travel[location]![next]!;
+    const start = Math.max(ready + arc, stopWindow(instance, stop).earliest);
     const request = instance.requests[stop.request]!;
     load += stop.kind === 'pickup' ? request.quantity : -request.quantity;
     starts.push(start);
     loads.push(load);
-    travel += leg;
+    travel += arc;
     ready = start + stopService(instance, stop);
     location = next;
   }
@@ -62,7 +62,7 @@ function buildState(instance: RoutingInstance, vehicleIndex: number, stops: Rout
 
 /**
  * Every feasible insertion of the request into the route, cheapest first (positions break ties).
- * The hottest loop of the planner: it makes no closures (under tsx each costs a `__name` call).
+ * The hottest loop of the search: it makes no closures (under tsx each costs a `__name` call).
  */
 function insertions(instance: RoutingInstance, vehicleIndex: number, state: RouteState, requestIndex: number): Insertion[] {
   const request = instance.requests[requestIndex]!;
@@ -262,28 +262,28 @@ export function regretInsert(instance: RoutingInstance, solution: RoutingSolutio
   return failed;
 }
 
-/** Takes out the requests of legs that are served only in part; returns the requests taken out. */
-export function dropPartialLegs(instance: RoutingInstance, solution: RoutingSolution): number[] {
+/** Takes out the requests of groups that are served only in part; returns the requests taken out. */
+export function dropPartialGroups(instance: RoutingInstance, solution: RoutingSolution): number[] {
   const served = new Set(solution.routes.flat().map((stop) => stop.request));
   const partial = new Set<number>();
-  const legServed = new Map<number, boolean[]>();
+  const groupServed = new Map<number, boolean[]>();
   for (const [index, request] of instance.requests.entries()) {
-    legServed.set(request.leg, [...(legServed.get(request.leg) ?? []), served.has(index)]);
+    groupServed.set(request.group, [...(groupServed.get(request.group) ?? []), served.has(index)]);
   }
-  for (const [leg, flags] of legServed) if (flags.some((flag) => flag) && flags.some((flag) => !flag)) partial.add(leg);
-  const removed = instance.requests.flatMap((request, index) => (partial.has(request.leg) && served.has(index) ? [index] : []));
+  for (const [group, flags] of groupServed) if (flags.some((flag) => flag) && flags.some((flag) => !flag)) partial.add(group);
+  const removed = instance.requests.flatMap((request, index) => (partial.has(request.group) && served.has(index) ? [index] : []));
   const out = new Set(removed);
   solution.routes = solution.routes.map((stops) => stops.filter((stop) => !out.has(stop.request)));
   return removed;
 }
 
-/** The first solution: every request inserted by regret-2 into initially empty routes; legs served in part are taken out. */
+/** The first solution: every request inserted by regret-2 into initially empty routes; groups served in part are taken out. */
 export function construct(instance: RoutingInstance): { solution: RoutingSolution; unserved: number[] } {
   const solution: RoutingSolution = { routes: instance.vehicles.map(() => []) };
   const unserved = regretInsert(instance, solution, {
     requests: instance.requests.map((_, index) => index),
     vehicles: instance.vehicles.map((_, index) => index),
   });
-  const removed = dropPartialLegs(instance, solution);
+  const removed = dropPartialGroups(instance, solution);
   return { solution, unserved: [...unserved, ...removed].sort((a, b) => a - b) };
 }

@@ -4,10 +4,7 @@
  * when vehicles count first, and repeats for the same seed.
  */
 import { expect } from 'chai';
-import { compareCost, evaluateSolution, type RoutingInstance } from '../../../src/planning/solve/routing/index.ts';
-import { ruinAndRecreate, type RuinRecreateOptions } from '../../../src/planning/solve/routing/ruin-recreate.ts';
-import type { RoutingSolution } from '../../../src/planning/solve/routing/types.ts';
-import { Random } from '../../../src/planning/solve/random.ts';
+import { compareCost, evaluateSolution, type RoutingInstance, ruinAndRecreate, type RuinRecreateOptions, Random, type RoutingSolution } from '../../src/routing/index.ts';
 
 /** A depot (place 0) and `count` pickup-delivery pairs on a 100 x 100 square, wide windows. */
 function randomInstance(count: number, seed: number, extra: Partial<RoutingInstance> = {}): RoutingInstance {
@@ -29,7 +26,7 @@ function randomInstance(count: number, seed: number, extra: Partial<RoutingInsta
         deliveryService: 5,
         quantity: 1 + random.int(3),
         droppable: false,
-        leg: r,
+        group: r,
         deliverAtRouteEnd: false,
         eligibleVehicles: null,
       };

@@ -1,18 +1,14 @@
 /**
- * The routing core: construction, then large-neighbourhood search with models/pdptw.mzn.
- * Used by the manifest planner (drivers' hours on) and the routing benchmarks (hours off).
+ * The whole search: construction (or a given start), ruin and recreate, then large-neighbourhood
+ * search with models/pdptw.mzn. Used by the planner (hours rules on) and the routing benchmarks
+ * (hours off).
  */
-import { evaluateSolution } from './evaluate.ts';
-import { construct, dropPartialLegs, regretInsert } from './insertion.ts';
+import { evaluateSolution } from '../structures/evaluate.ts';
+import { construct, dropPartialGroups, regretInsert } from './insertion.ts';
 import { improveByLns, type LnsResult } from './lns.ts';
 import { ruinAndRecreate, type RuinRecreateResult } from './ruin-recreate.ts';
-import type { ModelSolver } from '../model-solver.ts';
-import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from './types.ts';
-
-export type * from './types.ts';
-export { checkRoute, compareCost, evaluateSolution } from './evaluate.ts';
-export { pdptwData, pdptwRoutes } from './model-data.ts';
-export { construct, regretInsert } from './insertion.ts';
+import type { ModelSolver } from '../structures/model-solver.ts';
+import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 
 export interface RoutingSearchOptions {
   solver: ModelSolver;
@@ -43,9 +39,9 @@ export interface RoutingSearchOptions {
    */
   initial?: RoutingSolution;
   /**
-   * A further test for the routes the ruin and recreate changes (the manifest planner: the
-   * drivers'-hours engine); the start's routes are taken as they are, and the model search does
-   * not see it. (Cleaning the start first measured worse: with many legs left out, nearly every
+   * A further test for the routes the ruin and recreate changes (the service's planner: its
+   * hours engine); the start's routes are taken as they are, and the model search does
+   * not see it. (Cleaning the start first measured worse: with many groups left out, nearly every
    * move then re-inserts one somewhere the test fails, and is rejected.)
    */
   routeFilter?: (vehicle: number, stops: readonly RouteStop[]) => boolean;
@@ -106,7 +102,7 @@ export async function solveRouting(instance: RoutingInstance, options: RoutingSe
   return { solution: lns.solution, cost: lns.cost, constructed: first.cost, constructMs, lns, ruinRecreate };
 }
 
-/** `initial` with the requests it leaves out inserted where they fit (whole legs only). */
+/** `initial` with the requests it leaves out inserted where they fit (whole groups only). */
 function extend(instance: RoutingInstance, initial: RoutingSolution): RoutingSolution {
   const solution: RoutingSolution = { routes: initial.routes.map((stops) => stops.slice()) };
   const served = new Set(solution.routes.flat().map((stop) => stop.request));
@@ -114,6 +110,6 @@ function extend(instance: RoutingInstance, initial: RoutingSolution): RoutingSol
     requests: instance.requests.flatMap((_, index) => (served.has(index) ? [] : [index])),
     vehicles: instance.vehicles.map((_, index) => index),
   });
-  dropPartialLegs(instance, solution);
+  dropPartialGroups(instance, solution);
   return solution;
 }

@@ -1,6 +1,6 @@
 /**
  * The routing problem that `models/pdptw.mzn` states, in the model's integer time units, and
- * routes over it. The benchmarks (Li & Lim, Solomon) and the manifest planner both translate
+ * routes over it. The benchmarks (Li & Lim, Solomon) and the service's planner both translate
  * into it; the construction, the large-neighbourhood search and the route evaluator work on it.
  */
 
@@ -20,8 +20,8 @@ export interface RoutingRequest {
   quantity: number;
   /** May be left unserved (at the drop penalty); Li & Lim and Solomon requests may not. */
   droppable: boolean;
-  /** The order the request belongs to: a leg is served by all its requests or none, and counts once when dropped. Requests of a leg are adjacent. */
-  leg: number;
+  /** The group the request belongs to: a group is served by all its requests or none, and counts once when dropped. Requests of a group are adjacent. */
+  group: number;
   /**
    * The delivery happens where the route ends, after its last real stop (Solomon: a customer
    * is a pickup and the load goes back to the depot); the delivery location must be the end
@@ -38,12 +38,12 @@ export interface RoutingVehicle {
   /** Earliest departure and latest return. */
   window: TimeWindow;
   capacity: number;
-  /** Drivers'-hours counters at the start of the route (ignored when `hours` is null). */
+  /** Hours counters (driving so far, driving since the last break) at the start of the route (ignored when `hours` is null). */
   drivingDone: number;
   drivingSinceBreak: number;
 }
 
-/** Drivers'-hours limits the routing model relaxes (see pdptw.mzn), in the instance's time units. */
+/** Working-hours limits the routing model relaxes (see pdptw.mzn), in the instance's time units. */
 export interface HoursLimits {
   maxDriving: number;
   maxSpan: number;
@@ -59,9 +59,9 @@ export interface RoutingInstance {
   horizon: number;
   requests: RoutingRequest[];
   vehicles: RoutingVehicle[];
-  /** null: the drivers'-hours constraints are switched off (benchmarks). */
+  /** null: the hours constraints are switched off (benchmarks). */
   hours: HoursLimits | null;
-  /** Objective order after served requests: vehicles then travel (Li & Lim / Solomon BKS), or travel then vehicles (manifests). */
+  /** Objective order after served requests: vehicles then travel (Li & Lim / Solomon BKS), or travel then vehicles (the service). */
   vehiclesFirst: boolean;
 }
 

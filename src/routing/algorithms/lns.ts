@@ -10,12 +10,12 @@
  *   model may serve them without it (fewer vehicles).
  * Every accepted solution is re-checked by the route evaluator; a mismatch is an error.
  */
-import { compareCost, evaluateSolution } from './evaluate.ts';
-import { pdptwData, pdptwRoutes } from './model-data.ts';
-import { buildSubproblem, mergeSubsolution, type NeighbourhoodSpec } from './neighbourhood.ts';
-import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from './types.ts';
-import type { ModelSolver } from '../model-solver.ts';
-import { Random } from '../random.ts';
+import { compareCost, evaluateSolution } from '../structures/evaluate.ts';
+import { pdptwData, pdptwRoutes } from '../utils/pdptw-data.ts';
+import { buildSubproblem, mergeSubsolution, type NeighbourhoodSpec } from './lns-subproblem.ts';
+import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
+import type { ModelSolver } from '../structures/model-solver.ts';
+import { Random } from '../utils/random.ts';
 
 export type NeighbourhoodKind = 'shaw' | 'routes' | 'eliminate';
 
@@ -162,7 +162,7 @@ export async function improveByLns(
     const roll = random.next();
     let kind: NeighbourhoodKind = roll < 0.7 ? 'shaw' : roll < 0.85 ? 'routes' : 'eliminate';
     if (used.length < 2 && kind !== 'shaw') kind = 'shaw';
-    const offered = wholeLegs(instance, unserved, options.maxRemoved);
+    const offered = wholeGroups(instance, unserved, options.maxRemoved);
     let spec: NeighbourhoodSpec;
     if (kind === 'shaw' && options.maxRoutes !== null && (served.length > 0 || unserved.length > 0)) {
       spec = focusedShaw(instance, solution, where, served, unserved, removeCount, options, random);
@@ -235,15 +235,15 @@ export async function improveByLns(
   return { solution, cost, iterations, improvements, stoppedBy, statuses, errors };
 }
 
-/** The first unserved requests, whole legs only, at most `limit` of them. */
-function wholeLegs(instance: RoutingInstance, unserved: number[], limit: number): number[] {
-  const byLeg = new Map<number, number[]>();
+/** The first unserved requests, whole groups only, at most `limit` of them. */
+function wholeGroups(instance: RoutingInstance, unserved: number[], limit: number): number[] {
+  const byGroup = new Map<number, number[]>();
   for (const r of unserved) {
-    const leg = instance.requests[r]!.leg;
-    byLeg.set(leg, [...(byLeg.get(leg) ?? []), r]);
+    const group = instance.requests[r]!.group;
+    byGroup.set(group, [...(byGroup.get(group) ?? []), r]);
   }
   const offered: number[] = [];
-  for (const requests of byLeg.values()) {
+  for (const requests of byGroup.values()) {
     if (offered.length + requests.length > limit) continue;
     offered.push(...requests);
   }
@@ -253,7 +253,7 @@ function wholeLegs(instance: RoutingInstance, unserved: number[], limit: number)
 /**
  * Shaw removal around a seed (an unserved request half of the time when there are any), over at
  * most `maxRoutes` routes: the most related requests on those routes are freed and the most
- * related unserved legs offered, so the subproblem stays small on instances with many routes.
+ * related unserved groups offered, so the subproblem stays small on instances with many routes.
  */
 function focusedShaw(
   instance: RoutingInstance,
@@ -280,8 +280,8 @@ function focusedShaw(
   const freed = new Set<number>();
   const offered: number[] = [];
   const offer = (r: number) => {
-    const leg = instance.requests[r]!.leg;
-    for (const other of unserved) if (instance.requests[other]!.leg === leg && !offered.includes(other)) offered.push(other);
+    const group = instance.requests[r]!.group;
+    for (const other of unserved) if (instance.requests[other]!.group === group && !offered.includes(other)) offered.push(other);
   };
   const maxRoutes = options.maxRoutes ?? Number.POSITIVE_INFINITY;
   if (where.has(seed)) {
@@ -300,7 +300,7 @@ function focusedShaw(
     vehicles.add(k);
     freed.add(r);
   }
-  // an unserved leg may also go to a route nobody uses yet
+  // an unserved group may also go to a route nobody uses yet
   const idle = solution.routes.findIndex((stops) => stops.length === 0);
   if (!instance.vehiclesFirst && idle >= 0 && offered.length > 0) vehicles.add(idle);
   return {

@@ -3,11 +3,10 @@
  * engine; the routes it returns are re-checked by the route evaluator.
  */
 import { expect } from 'chai';
-import type { Engine } from '../../../src/engine/index.ts';
-import { modelPath } from '../../../src/planning/solve/model-solver.ts';
-import { evaluateSolution, pdptwData, pdptwRoutes, type RoutingInstance } from '../../../src/planning/solve/routing/index.ts';
-import type { RoutingRequest } from '../../../src/planning/solve/routing/types.ts';
-import { testEngine } from './support.ts';
+import type { Engine } from '../../src/engine/index.ts';
+import { modelPath } from '../../src/planning/solve/model-solver.ts';
+import { evaluateSolution, pdptwData, pdptwRoutes, type RoutingInstance, type RoutingRequest } from '../../src/routing/index.ts';
+import { testEngine } from '../planning/solve/support.ts';
 
 /** Places on a line at x = 0, 10, 20, ... (index = x / 10); travel = distance. */
 function line(count: number): number[][] {
@@ -24,7 +23,7 @@ function request(pickup: number, delivery: number, extra: Partial<RoutingRequest
     deliveryService: 0,
     quantity: 1,
     droppable: false,
-    leg: pickup * 100 + delivery,
+    group: pickup * 100 + delivery,
     deliverAtRouteEnd: false,
     eligibleVehicles: null,
     ...extra,
@@ -102,7 +101,7 @@ describe('models/pdptw.mzn (exact on small instances)', function () {
   });
 
   it('applies the driving limit only when the drivers-hours switch is on', async () => {
-    const requests = [request(1, 2, { droppable: true }), request(3, 4, { droppable: true, leg: 2 })];
+    const requests = [request(1, 2, { droppable: true }), request(3, 4, { droppable: true, group: 2 })];
     const off = await solve(instance(requests));
     expect(off.cost.dropped).to.equal(0);
     const on = await solve(instance(requests, { hours: { maxDriving: 50, maxSpan: 1000, drivingBeforeBreak: 1000, breakLength: 0 } }));
@@ -124,14 +123,14 @@ describe('models/pdptw.mzn (exact on small instances)', function () {
     }
   });
 
-  it('serves the requests of one leg together or not at all', async () => {
+  it('serves the requests of one group together or not at all', async () => {
     // the two halves of one leg cannot both fit (capacity 1, windows overlap exactly), so the leg is left out whole
     const tight = { earliest: 10, latest: 10 };
     const { cost, solution } = await solve(
       instance([
-        request(1, 2, { droppable: true, leg: 7, pickupWindow: tight }),
-        request(1, 2, { droppable: true, leg: 7, pickupWindow: tight }),
-        request(3, 4, { droppable: true, leg: 8 }),
+        request(1, 2, { droppable: true, group: 7, pickupWindow: tight }),
+        request(1, 2, { droppable: true, group: 7, pickupWindow: tight }),
+        request(3, 4, { droppable: true, group: 8 }),
       ]),
     );
     expect(cost.dropped).to.equal(1);

@@ -4,7 +4,7 @@
  * pickups 1..N, deliveries N+1..2N, route starts 2N+1..2N+V+1, route ends 2N+V+2..2N+2V+2;
  * route V+1 collects unserved requests.
  */
-import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from './types.ts';
+import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 
 /** Large-neighbourhood restriction: which vehicle keeps which stop, and the kept order. */
 export interface PdptwRestriction {
@@ -67,7 +67,7 @@ export function pdptwData(instance: RoutingInstance, options: PdptwDataOptions =
     delivery_service: requests.map((r) => r.deliveryService),
     quantity: requests.map((r) => r.quantity),
     droppable: requests.map((r) => r.droppable),
-    request_leg: legNumbers(requests.map((r) => r.leg)),
+    request_leg: groupNumbers(requests.map((r) => r.group)),
     deliver_at_end: requests.map((r) => r.deliverAtRouteEnd),
     allowed_vehicles: requests.map((r) => ({
       set: (r.eligibleVehicles ?? vehicles.map((_, k) => k)).map((k) => k + 1),
@@ -120,11 +120,11 @@ export function lexicographic(instance: RoutingInstance, cost: RoutingCost): [nu
     : [cost.dropped, cost.travel, cost.vehicles];
 }
 
-/** Leg ids renumbered 1.. in order of appearance (the model wants adjacent, positive numbers). */
-function legNumbers(legs: number[]): number[] {
+/** Group ids renumbered 1.. in order of appearance (the model wants adjacent, positive numbers). */
+function groupNumbers(groups: number[]): number[] {
   const numbers = new Map<number, number>();
-  return legs.map((leg) => {
-    if (!numbers.has(leg)) numbers.set(leg, numbers.size + 1);
-    return numbers.get(leg)!;
+  return groups.map((group) => {
+    if (!numbers.has(group)) numbers.set(group, numbers.size + 1);
+    return numbers.get(group)!;
   });
 }

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { maxWeightMatching } from '../../../src/planning/solve/assignment.ts';
-import { Random } from '../../../src/planning/solve/random.ts';
+import { maxWeightMatching, Random } from '../../src/routing/index.ts';
 
 type Weights = (number | null)[][];
 
@@ -34,7 +33,7 @@ function scoreOf(weights: Weights, match: number[]): { pairs: number; weight: nu
   return { pairs: columns.length, weight: match.reduce((sum, column, row) => sum + (column >= 0 ? weights[row]![column]! : 0), 0) };
 }
 
-describe('planning/solve/assignment', () => {
+describe('routing/algorithms/matching', () => {
   it('finds the largest total weight of a full assignment', () => {
     const weights = [
       [7, 5, 1],
