@@ -39,6 +39,7 @@ export async function run(args: string[]): Promise<void> {
     refreshes: [],
     allowancesMissing: false,
     dailyRestAssumed: false,
+    availableBeforeObservation: false,
   };
   const rows: string[][] = [['blocks/route', 'routes', 'legal schedule', 'schedule us/route', 'check us/route']];
   for (const size of [5, 10, 15, 20]) {

@@ -1,13 +1,26 @@
 import type { Context, Next } from 'koa';
-import { bodyParser } from '@koa/bodyparser';
+import coBody from 'co-body';
 import { ServiceError } from '../contract/index.ts';
+
+declare module 'koa' {
+  interface Request {
+    /** The parsed JSON body, set by `jsonBody`. */
+    body?: unknown;
+  }
+}
+
+/**
+ * `JSON.parse` makes a `__proto__` key an own property, never the object's prototype, so such a
+ * key is data like any other: schema validation reports it as an unknown property with its path
+ * (co-body would otherwise refuse the whole body with a 400).
+ */
+const PROTOTYPE_KEYS_ARE_DATA = { onProtoPoisoning: 'ignore' };
 
 /**
  * Reads a JSON request body within the size limit. The Content-Type must be JSON
  * (`application/json` or a `+json` type); anything else is a 400, as the spec's error table says.
  */
 export function jsonBody(limitBytes: number) {
-  const parse = bodyParser({ enableTypes: ['json'], jsonLimit: limitBytes, encoding: 'utf-8', jsonStrict: true });
   return async function readJson(ctx: Context, next: Next): Promise<void> {
     if (!ctx.is('application/json', '+json')) {
       throw new ServiceError('unsupported_content_type', 'Send the request body as JSON with `Content-Type: application/json`.');
@@ -16,7 +29,7 @@ export function jsonBody(limitBytes: number) {
     if (Number.isFinite(declared) && declared > limitBytes) {
       throw new ServiceError('body_too_large', `The request body exceeds the service limit of ${limitBytes} bytes.`);
     }
-    await parse(ctx, async () => undefined);
+    ctx.request.body = await coBody.json(ctx, { limit: limitBytes, encoding: 'utf-8', strict: true, ...PROTOTYPE_KEYS_ARE_DATA });
     if (ctx.request.body === undefined) throw new ServiceError('malformed_json', 'The request body is empty.');
     await next();
   };

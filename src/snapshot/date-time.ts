@@ -1,9 +1,13 @@
 /**
  * RFC 3339 date-time that must carry an offset: `2026-03-02T08:00:00Z`, `...+01:00`, i.e.
- * `YYYY-MM-DDTHH:MM:SS[.fraction of 1 to 9 digits](Z|+HH:MM|-HH:MM)` with a real calendar date.
+ * `YYYY-MM-DDTHH:MM:SS[.fraction of 1 to 9 digits](Z|+HH:MM|-HH:MM)` with a real calendar date
+ * and an offset of at most 14:00 either way.
  * Checked character by character, without luxon or a regular expression, because a
  * spec-limit snapshot holds ~140,000 of them (a regex with captures took ~3 µs each).
  */
+/** +-14:00, the largest UTC offset any zone uses (Pacific/Kiritimati). */
+const MAX_OFFSET_MINUTES = 14 * 60;
+
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 function daysInMonth(year: number, month: number): number {
@@ -44,7 +48,9 @@ export function isDateTimeWithOffset(value: string): boolean {
   if ((value[index] !== '+' && value[index] !== '-') || index + 6 !== value.length || value[index + 3] !== ':') return false;
   const offsetHour = digits(value, index + 1, 2);
   const offsetMinute = digits(value, index + 4, 2);
-  return offsetHour >= 0 && offsetHour <= 23 && offsetMinute >= 0 && offsetMinute <= 59;
+  // Real zones' offsets lie within -12:00..+14:00; RFC 3339 allows any, ISO 8601 and every
+  // zone database stay within +-14:00, so anything beyond is a typing error.
+  return offsetHour >= 0 && offsetMinute >= 0 && offsetMinute <= 59 && offsetHour * 60 + offsetMinute <= MAX_OFFSET_MINUTES;
 }
 
 /** Epoch milliseconds of a date-time already checked by `isDateTimeWithOffset`. */

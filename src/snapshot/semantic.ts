@@ -1,4 +1,3 @@
-import { IANAZone } from 'luxon';
 import type { ErrorDetail, MovementLeg, Place, PlaceType, Snapshot, Window } from '../contract/index.ts';
 import { toEpochMs } from './date-time.ts';
 import type { Path } from './details.ts';
@@ -39,11 +38,14 @@ export function semanticDetails(snapshot: Snapshot): ErrorDetail[] {
   if (!isKnownTimezone(snapshot.timezone)) report(['timezone'], 'unknown_timezone', `'${snapshot.timezone}' is not an IANA timezone`);
   window(snapshot.planning_period, ['planning_period']);
 
+  const proposed = new Set(snapshot.new_movements?.map((leg) => leg.id));
   snapshot.nuggets.forEach((item, index) => {
     place(item.location_id, ['nuggets', index, 'location_id']);
+    // A reservation for a leg outside the snapshot (an accepted leg of another period) is
+    // allowed: the Nugget is held for that leg. Only accepted legs reserve, so a proposed one cannot.
     const reserved = item.reserved_for_movement_id;
-    if (reserved != null && !legs.has(reserved)) {
-      report(['nuggets', index, 'reserved_for_movement_id'], 'unknown_reference', `no accepted movement has id '${reserved}'`);
+    if (reserved != null && proposed.has(reserved) && !legs.has(reserved)) {
+      report(['nuggets', index, 'reserved_for_movement_id'], 'unknown_reference', `'${reserved}' is a proposed leg (new_movements); only an accepted movement can reserve a Nugget`);
     }
   });
 
@@ -51,26 +53,25 @@ export function semanticDetails(snapshot: Snapshot): ErrorDetail[] {
   snapshot.movements.forEach((leg, index) => checkLeg(leg, ['movements', index]));
   snapshot.new_movements?.forEach((leg, index) => checkLeg(leg, ['new_movements', index]));
 
-  const dataAsOf = toEpochMs(snapshot.data_as_of);
   snapshot.drivers.forEach((driver, index) => {
     const path: Path = ['drivers', index];
     place(driver.home_warehouse_id, [...path, 'home_warehouse_id'], ['warehouse']);
     if (driver.start_location_id != null) place(driver.start_location_id, [...path, 'start_location_id']);
     driver.availability.forEach((value, w) => window(value, [...path, 'availability', w]));
+    // Counters may be observed after data_as_of (the platform reads the driver-hours system
+    // apart from the snapshot): they are the state at observed_at (docs/snapshot-rules.md).
     const allowances = driver.fleet_check_allowances;
     const observedAt = allowances == null ? undefined : toEpochMs(allowances.observed_at);
-    if (observedAt !== undefined && observedAt > dataAsOf) {
-      report([...path, 'fleet_check_allowances', 'observed_at'], 'inconsistent_time', 'counters cannot be observed after data_as_of');
-    }
+    const refreshTimes = new Map<number, number>();
     driver.future_allowance_refreshes.forEach((refresh, r) => {
+      const refreshPath: Path = [...path, 'future_allowance_refreshes', r, 'effective_at'];
       const effectiveAt = toEpochMs(refresh.effective_at);
       if (observedAt !== undefined && effectiveAt <= observedAt) {
-        report([...path, 'future_allowance_refreshes', r, 'effective_at'], 'inconsistent_time', 'a future refresh must take effect after observed_at');
+        report(refreshPath, 'inconsistent_time', 'a future refresh must take effect after the counters it follows were observed (observed_at)');
       }
-      const previous = driver.future_allowance_refreshes[r - 1];
-      if (previous !== undefined && effectiveAt <= toEpochMs(previous.effective_at)) {
-        report([...path, 'future_allowance_refreshes', r, 'effective_at'], 'inconsistent_time', 'refreshes must be in increasing effective_at order');
-      }
+      const same = refreshTimes.get(effectiveAt);
+      if (same !== undefined) report(refreshPath, 'inconsistent_time', `refresh ${same} takes effect at the same instant with other counters`);
+      else refreshTimes.set(effectiveAt, r);
     });
   });
   snapshot.lorries.forEach((lorry, index) => {
@@ -96,13 +97,12 @@ const legChecks: { [T in MovementLeg['type']]: LegCheck<T> } = {
     place(leg.destination_id, [...path, 'destination_id'], RECEIVING_PLACES);
     window(leg.window, [...path, 'window']);
   },
-  collect_empty(leg, path, { place, nugget, window, report }) {
+  // A must_clear_by before the window opens, or an arrival window closing before the pickup
+  // window opens, is allowed by the spec: such a leg is returned unplanned (window_unreachable).
+  collect_empty(leg, path, { place, nugget, window }) {
     nugget(leg.nugget_id, [...path, 'nugget_id']);
     place(leg.location_id, [...path, 'location_id']);
     window(leg.window, [...path, 'window']);
-    if (leg.must_clear_by != null && toEpochMs(leg.must_clear_by) < toEpochMs(leg.window.start)) {
-      report([...path, 'must_clear_by'], 'inconsistent_time', 'must_clear_by is before the pickup window opens');
-    }
   },
   move_nugget(leg, path, { place, nugget, window, report }) {
     const seen = new Set<string>();
@@ -117,28 +117,43 @@ const legChecks: { [T in MovementLeg['type']]: LegCheck<T> } = {
       report([...path, 'destination_id'], 'same_origin_and_destination', 'destination_id equals origin_id');
     }
     window(leg.pickup_window, [...path, 'pickup_window']);
-    if (leg.arrival_window != null) {
-      window(leg.arrival_window, [...path, 'arrival_window']);
-      if (toEpochMs(leg.arrival_window.end) < toEpochMs(leg.pickup_window.start)) {
-        report([...path, 'arrival_window'], 'inconsistent_time', 'the arrival window closes before the pickup window opens');
-      }
-    }
+    if (leg.arrival_window != null) window(leg.arrival_window, [...path, 'arrival_window']);
   },
 };
 
 /**
- * Zone names already found valid. luxon's check builds an Intl.DateTimeFormat on every call
- * (~0.5 ms, most of the cost of a small request). Only valid names are kept, and at most
- * MAX_REMEMBERED_TIMEZONES of them (Intl also accepts case variants), so memory stays bounded.
+ * Zone names already found valid. Building an Intl.DateTimeFormat costs ~0.5 ms, most of the
+ * cost of a small request; only exact names are kept, at most MAX_REMEMBERED_TIMEZONES.
  */
 const validTimezones = new Set<string>();
 const MAX_REMEMBERED_TIMEZONES = 1_000;
 
 function isKnownTimezone(name: string): boolean {
   if (validTimezones.has(name)) return true;
-  if (!IANAZone.isValidZone(name)) return false;
+  if (!isExactIanaName(name)) return false;
   if (validTimezones.size < MAX_REMEMBERED_TIMEZONES) validTimezones.add(name);
   return true;
+}
+
+/**
+ * IANA names are case-sensitive, but Intl (ICU) accepts any case and answers with its own
+ * spelling: `europe/london` resolves to `Europe/London`. A name is exact when ICU gives it back
+ * unchanged; a deprecated link that ICU replaces by its target (`US/Pacific` is
+ * `America/Los_Angeles`, `GMT` is `UTC`) is exact when it is not a case variant of the target
+ * and every part begins with a capital letter, as every IANA name does.
+ */
+export function isExactIanaName(name: string): boolean {
+  // Newer ICU builds also take UTC offsets such as `+01:00` as zones; the spec asks for an IANA name.
+  if (!/^[A-Za-z]/.test(name)) return false;
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat('en-GB', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return false;
+  }
+  if (resolved === name) return true;
+  if (resolved.toLowerCase() === name.toLowerCase()) return false;
+  return name.split('/').every((part) => /^[A-Z]/.test(part));
 }
 
 /** Map id -> first index; reports every later repeat. */

@@ -198,6 +198,8 @@ function outsideProbes(row: FieldRow): Rejection[] {
         one(set(at, '2026-02-30T00:00:00Z', 'an impossible date (2026-02-30T00:00:00Z)'), 'invalid_date_time'),
         one(set(at, '2026-03-02T24:00:00Z', 'hour 24'), 'invalid_date_time'),
         one(set(at, '2026-03-02', 'a date without time'), 'invalid_date_time'),
+        one(set(at, '2026-03-02T08:00:00+14:01', 'an offset beyond +14:00'), 'invalid_date_time'),
+        one(set(at, '2026-03-02T08:00:00-15:00', 'an offset beyond -14:00'), 'invalid_date_time'),
         one(set(at, 1772438400000, 'epoch milliseconds'), 'wrong_type'),
         ...notNull('wrong_type'),
       );

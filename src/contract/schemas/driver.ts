@@ -8,7 +8,7 @@ const Minutes = (description?: string) => Type.Integer({ minimum: 0, default: 0,
 
 export const DriverAllowances = Type.Object(
   {
-    observed_at: DateTime('When the counters were reported'),
+    observed_at: DateTime('When the counters were reported. May be later than data_as_of (the counters are read apart from the snapshot): they are the state at observed_at; when it is after the planning period starts, nothing is planned for the driver before it (a planning_assumption warning names the driver)'),
     driving_today_minutes: Type.Optional(Minutes()),
     driving_this_week_minutes: Type.Optional(Minutes()),
     driving_previous_week_minutes: Type.Optional(Minutes('For the rolling two-week limit')),
@@ -22,7 +22,7 @@ export type DriverAllowances = Type.Static<typeof DriverAllowances>;
 
 export const AllowanceRefresh = Type.Object(
   {
-    effective_at: DateTime('Time after a future rest period when these counters become authoritative'),
+    effective_at: DateTime('Time after a future rest period when these counters become authoritative; after observed_at, one refresh per instant, in any order'),
     driving_today_minutes: Type.Optional(Minutes()),
     driving_this_week_minutes: Type.Optional(Nullable(Type.Integer({ minimum: 0, description: 'Only when it changes' }))),
     driving_previous_week_minutes: Type.Optional(Nullable(Type.Integer({ minimum: 0, description: 'Only when it changes' }))),

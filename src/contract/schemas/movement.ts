@@ -40,7 +40,7 @@ export const CollectEmpty = Type.Object(
     nugget_id: Id('Nugget to collect'),
     location_id: Id('Collection place'),
     window: Window,
-    must_clear_by: Type.Optional(Nullable(DateTime('Hard latest time by which the empty Nugget must leave the property'))),
+    must_clear_by: Type.Optional(Nullable(DateTime('Hard latest time by which the empty Nugget must leave the property (before the window opens: the leg is returned unplanned, window_unreachable)'))),
     handling_minutes_per_nugget: Type.Optional(HandlingMinutes('Loading time at the collection location')),
   },
   { additionalProperties: false, title: 'CollectEmpty', description: 'Collect a named off-hire Nugget; `window` is the allowed pickup window.' },

@@ -10,7 +10,7 @@ export const Nugget = Type.Object(
     availability: NuggetAvailability,
     location_id: Id('Current place'),
     on_hire_to_customer_id: Type.Optional(Nullable(Id('Customer currently hiring it; absent (or null) means off-hire'))),
-    reserved_for_movement_id: Type.Optional(Nullable(Id('Accepted movement leg with exclusive use of this off-hire Nugget'))),
+    reserved_for_movement_id: Type.Optional(Nullable(Id('Accepted movement leg with exclusive use of this off-hire Nugget; a leg not in the snapshot keeps the Nugget for itself, a proposed leg (new_movements) cannot reserve'))),
   },
   { additionalProperties: false, title: 'Nugget' },
 );

@@ -19,7 +19,7 @@ const snapshotFields = {
   data_as_of: DateTime('When the platform read the snapshot'),
   planning_period: Window,
   timezone: Type.Optional(
-    Type.String({ minLength: 1, default: 'Europe/London', description: 'IANA timezone for operating days and driver-hours boundaries' }),
+    Type.String({ minLength: 1, default: 'Europe/London', description: 'Exact IANA timezone name (case-sensitive) for operating days and driver-hours boundaries' }),
   ),
   locations: Type.Array(Place, { minItems: 1, maxItems: SNAPSHOT_LIMITS.locations }),
   nuggets: Type.Array(Nugget, { maxItems: SNAPSHOT_LIMITS.nuggets }),

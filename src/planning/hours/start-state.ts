@@ -30,6 +30,12 @@ export interface DriverHoursStart {
   allowancesMissing: boolean;
   /** >= 11 h unavailable between `observed_at` and the first availability window: daily rest assumed (a `planning_assumption`). */
   dailyRestAssumed: boolean;
+  /**
+   * Counters observed after the planning period started while the driver was available before
+   * that: they already count the driver's work until `observed_at`, so nothing is planned for
+   * the driver before it (a `planning_assumption`).
+   */
+  availableBeforeObservation: boolean;
 }
 
 const toMinute = (calendar: HoursCalendar, iso: string) => calendar.minuteOf(Date.parse(iso));
@@ -60,6 +66,7 @@ export function driverHoursStart(driver: ValidatedDriver, calendar: HoursCalenda
       refreshes,
       allowancesMissing: true,
       dailyRestAssumed: false,
+      availableBeforeObservation: false,
     };
   }
   const at = toMinute(calendar, allowances.observed_at);
@@ -81,6 +88,7 @@ export function driverHoursStart(driver: ValidatedDriver, calendar: HoursCalenda
     refreshes,
     allowancesMissing: false,
     dailyRestAssumed,
+    availableBeforeObservation: at > 0 && driver.availability.some((window) => toMinute(calendar, window.start) < at && toMinute(calendar, window.end) > 0),
   };
 }
 

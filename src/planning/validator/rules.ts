@@ -30,7 +30,7 @@ export const PLAN_RULES = {
   driver_qualification: 'the driver lacks the leg\'s handling qualification',
   driver_licence: 'a driver who drives holds neither hgv_c nor hgv_ce',
   drive_duration: 'a journey\'s drive pieces total less than the journey minutes',
-  driver_unavailable: 'an activity is not inside one of the driver\'s availability windows',
+  driver_unavailable: 'an activity is not inside one of the driver\'s availability windows, or starts before the driver\'s counters were observed',
   lorry_unavailable: 'an activity naming a lorry is not inside one of the lorry\'s availability windows',
   lorry_double_booked: 'two drivers hold the same lorry at overlapping times',
   walk_round_check: 'a duty does not start with a service of >= 15 min, or a lorry is taken over without one',

@@ -48,9 +48,12 @@ describe('drivers-hours starting state', () => {
 
   it('carries the counters into the first duty when observed inside an availability window', () => {
     const start = driverHoursStart(driver({ fleet_check_allowances: { ...driver().fleet_check_allowances!, observed_at: '2026-03-02T07:30:00Z' } }), london);
-    expect(start).to.include({ dailyRestAssumed: false, rested: false });
+    expect(start).to.include({ dailyRestAssumed: false, rested: false, availableBeforeObservation: true });
     expect(start.counters).to.include({ drivingToday: 200, drivingSinceBreak: 200, workingSinceBreak: 230 });
-    expect(hoursWarnings([start])).to.deep.equal([]);
+    // Available from 07:00, observed 07:30 (after the period starts): nothing is planned before 07:30, and the warning says so.
+    expect(hoursWarnings([start]).map((warning) => [warning.code, ...warning.affected_ids, /observed after the planning period started/.test(warning.message)])).to.deep.equal([
+      ['planning_assumption', 'd-1', true],
+    ]);
     // 70 more minutes of driving reach 270 since the break; the 71st is a D1 violation.
     const rules = checkHours(start, sequence(minute('2026-03-02T08:00:00Z'), ['drive', 71]), london).map((v) => v.rule);
     expect(rules).to.deep.equal(['D1']);

@@ -19,6 +19,7 @@ export function startState(options: { at?: number; counters?: Partial<Counters>;
     refreshes: options.refreshes ?? [],
     allowancesMissing: false,
     dailyRestAssumed: false,
+    availableBeforeObservation: false,
   };
 }
 
