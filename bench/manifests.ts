@@ -18,7 +18,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { solveRouting } from '../src/routing/index.ts';
+import { searchParameters, solveRouting } from '../src/routing/index.ts';
 import type { ModelSolver } from '../src/planning/solve/model-solver.ts';
 import { exactDistance, readLiLim, readSolomon, SCALE, type BenchmarkInstance } from './routing/instances.ts';
 import { benchSolver } from './routing/solver.ts';
@@ -51,11 +51,7 @@ async function runRouting(benchmark: BenchmarkInstance, solver: ModelSolver, sol
   const outcome = await solveRouting(benchmark.instance, {
     solver,
     solverTag,
-    deadline: started + seconds * 1000,
-    seed,
-    maxIterations: 1_000_000,
-    failLimit: 3000,
-    ruinRecreate: { maxIterations: 1_000_000_000, share: ruinShare, progress: 'time' },
+    parameters: searchParameters({ seed, deadline: started + seconds * 1000 }, { ruinRecreate: { share: ruinShare } }),
   });
   const elapsed = (Date.now() - started) / 1000;
   const distance = exactDistance(benchmark, outcome.solution.routes);

@@ -4,7 +4,7 @@
  * when vehicles count first, and repeats for the same seed.
  */
 import { expect } from 'chai';
-import { compareCost, evaluateSolution, type RoutingInstance, ruinAndRecreate, type RuinRecreateOptions, Random, type RoutingSolution } from '../../src/routing/index.ts';
+import { compareCost, evaluateSolution, type RoutingInstance, ruinAndRecreate, type RuinRecreateOptions, Random, searchParameters, type RoutingSolution } from '../../src/routing/index.ts';
 
 /** A depot (place 0) and `count` pickup-delivery pairs on a 100 x 100 square, wide windows. */
 function randomInstance(count: number, seed: number, extra: Partial<RoutingInstance> = {}): RoutingInstance {
@@ -50,15 +50,10 @@ function oneRouteEach(instance: RoutingInstance): RoutingSolution {
   return { routes: instance.vehicles.map((_, k) => [{ request: k, kind: 'pickup' as const }, { request: k, kind: 'delivery' as const }]) };
 }
 
-const options = (extra: Partial<RuinRecreateOptions> = {}): RuinRecreateOptions => ({
-  seed: 7,
-  maxIterations: 400,
-  deadline: Date.now() + 60_000,
-  eliminationShare: 0.5,
-  progress: 'iterations',
-  threshold: 0.03,
-  ...extra,
-});
+const options = (extra: Partial<RuinRecreateOptions> = {}): RuinRecreateOptions => {
+  const parameters = searchParameters({ seed: 7, deadline: Date.now() + 60_000 }, { ruinRecreate: { maxIterations: 400, progress: 'iterations' } });
+  return { ...parameters.ruinRecreate!, seed: parameters.seed, deadline: parameters.deadline, ...extra };
+};
 
 describe('routing/ruin-recreate', function () {
   this.timeout(60_000);

@@ -34,6 +34,7 @@ import { daySlots, type DayCrewState } from './duties.ts';
 import { scheduleRoute, scheduleWithReinsertion, type ScheduledRoutes } from './day-schedule.ts';
 import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
 import type { ModelOutcome, ModelRun, ModelSolver } from './model-solver.ts';
+import { daySearchParameters, EXACT_FAIL_LIMIT, waveSearchParameters } from './search-parameters.ts';
 import { compareCost, evaluateSolution, construct, pdptwData, pdptwRoutes, solveRouting, type RouteStop, type RoutingCost, type RoutingInstance, type RoutingSolution } from '../../routing/index.ts';
 
 export interface PlanViolation {
@@ -68,30 +69,6 @@ export interface PlanManifestsResult {
 }
 
 const DEFAULT_EXACT_LIMIT = { requests: 12, vehicles: 4 };
-/** Subproblem failure limit and iteration budget of the LNS (the deterministic stopping rule). */
-const FAIL_LIMIT = 3000;
-/** Failure limit of the whole-day exact model (small days). */
-const EXACT_FAIL_LIMIT = 200_000;
-const iterationBudget = (requests: number) => Math.min(400, 20 + 4 * requests);
-/**
- * Moves of the TypeScript ruin and recreate before the model search (each costs milliseconds, a
- * model call seconds). 3,000 on a big day: medium seeds 1-5 planned as many legs as with 4,000
- * (1,843 against 1,844) in about 4 s less, so the search ends by its budget, not the clock.
- */
-const ruinRecreateBudget = (requests: number) => Math.min(3000, 200 + 20 * requests);
-
-/**
- * Share of a day's search time for the ruin and recreate (the model search has the rest): on a
- * big day a model subproblem rarely improves what it finds (medium preset: 0 improvements in 36
- * subproblems), while each of its moves costs milliseconds.
- */
-const ruinRecreateShare = (requests: number) => (requests > 150 ? 0.85 : 0.5);
-/**
- * Subproblems in a row without an improvement that end the model search (a big day's time goes
- * to its later waves; on medium days the model search never improved in 8, so 4 are tried).
- */
-const stallLimit = (requests: number) => (requests > 150 ? 4 : 8 + Math.ceil(requests / 4));
-
 /** Plans manifests on the engine (src/engine). */
 export function planManifests(problem: PlanningProblem, engine: SolvingEngine, options: PlanManifestsOptions): Promise<PlanManifestsResult> {
   return planWithSolver(problem, modelSolverOf(engine), options);
@@ -291,11 +268,7 @@ async function addFollowingWaves(
       initial: { routes },
       solver,
       solverTag: options.solver,
-      deadline,
-      seed: seed + 7919 * (wave + 1),
-      maxIterations: 0,
-      failLimit: FAIL_LIMIT,
-      ruinRecreate: { maxIterations: ruinRecreateBudget(requestCount), share: 1, progress: 'iterations' },
+      parameters: waveSearchParameters(requestCount, seed + 7919 * (wave + 1), deadline),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
     const before = new Set(served.map((request) => current.day.instance.requests[request]!.group));
@@ -360,17 +333,7 @@ async function routeDay(
   const outcome = await solveRouting(instance, {
     solver,
     solverTag: options.solver,
-    deadline,
-    seed,
-    maxIterations: iterationBudget(instance.requests.length),
-    failLimit: FAIL_LIMIT,
-    maxRoutes: 3,
-    stallLimit: stallLimit(instance.requests.length),
-    ruinRecreate: {
-      maxIterations: ruinRecreateBudget(instance.requests.length),
-      share: ruinRecreateShare(instance.requests.length),
-      progress: 'iterations',
-    },
+    parameters: daySearchParameters(instance.requests.length, seed, deadline),
     routeFilter: hoursFilter,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });

@@ -16,32 +16,22 @@ import { buildSubproblem, mergeSubsolution, type NeighbourhoodSpec } from './lns
 import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 import type { ModelSolver } from '../structures/model-solver.ts';
 import { Random } from '../utils/random.ts';
+import type { LnsParameters } from '../structures/search-parameters.ts';
+import { aborted, deadline, firstOf, maxIterations, noImprovement, type StopReason } from './stopping.ts';
 
 export type NeighbourhoodKind = 'shaw' | 'routes' | 'eliminate';
 
-export interface LnsOptions {
+export interface LnsOptions extends Omit<LnsParameters, 'subproblemTimeLimitMs'> {
   solver: ModelSolver;
   /** Solver tag for the subproblems (`gecode`, `chuffed`). */
   solverTag: string;
   /** Epoch milliseconds: no subproblem starts after it, and each is cut at it. */
   deadline: number;
   seed: number;
-  /** Subproblems to solve at most (the deterministic stopping rule). */
-  maxIterations: number;
-  /** Stop after this many subproblems in a row without an improvement (null: never). */
-  stallLimit?: number | null;
-  /** Failure limit per subproblem (deterministic), or null for time only. */
-  failLimit: number | null;
   /** Time limit per subproblem, a safety net under the failure limit. */
   subproblemTimeLimitMs: number;
-  /** Largest number of requests a subproblem frees. */
-  maxRemoved: number;
-  /** Stops kept on either side of the freed ones before a long route is cut (null: never cut). */
-  margin: number | null;
-  /** Most routes one Shaw neighbourhood opens (null: as many as the removed requests lie on). */
-  maxRoutes: number | null;
-  signal?: AbortSignal;
-  onImprovement?: (cost: RoutingCost, iteration: number, kind: NeighbourhoodKind) => void;
+  signal?: AbortSignal | undefined;
+  onImprovement?: ((cost: RoutingCost, iteration: number, kind: NeighbourhoodKind) => void) | undefined;
 }
 
 export interface LnsResult {
@@ -50,7 +40,7 @@ export interface LnsResult {
   iterations: number;
   improvements: number;
   /** `deadline`: stopped by the clock, so a rerun on a slower machine may differ. */
-  stoppedBy: 'iterations' | 'deadline' | 'signal';
+  stoppedBy: StopReason;
   /** Subproblem outcomes by status, for evidence. */
   statuses: Record<string, number>;
   /** Model errors and evaluator mismatches (each is a bug). */
@@ -146,11 +136,11 @@ export async function improveByLns(
   let removeCount = Math.min(options.maxRemoved, 4, Math.max(2, Math.round(instance.requests.length / 12)));
   let failuresInRow = 0;
   let sinceImprovement = 0;
-  while (iterations < options.maxIterations) {
-    if (options.stallLimit != null && sinceImprovement >= options.stallLimit) break;
-    if (options.signal?.aborted) { stoppedBy = 'signal'; break; }
-    const remaining = options.deadline - Date.now();
-    if (remaining < 50) { stoppedBy = 'deadline'; break; }
+  // no subproblem starts within 50 ms of the deadline
+  const stop = firstOf(maxIterations(options.maxIterations), noImprovement(options.stallLimit), aborted(options.signal), deadline(options.deadline, 50));
+  for (;;) {
+    const reason = stop({ iterations, sinceImprovement });
+    if (reason !== null) { stoppedBy = reason; break; }
     iterations += 1;
     sinceImprovement += 1;
     const where = routeOf(solution);

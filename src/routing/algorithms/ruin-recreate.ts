@@ -18,19 +18,13 @@ import { compareCost, evaluateSolution } from '../structures/evaluate.ts';
 import { applyInsertion, bestInsertion, dropPartialGroups, regretInsert } from './insertion.ts';
 import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 import { Random } from '../utils/random.ts';
+import type { RuinRecreateParameters } from '../structures/search-parameters.ts';
+import { aborted, deadline, firstOf, maxIterations, type StopReason } from './stopping.ts';
 
-export interface RuinRecreateOptions {
+export interface RuinRecreateOptions extends Omit<RuinRecreateParameters, 'share'> {
   seed: number;
-  /** Moves at most (the deterministic stopping rule), both phases together. */
-  maxIterations: number;
   /** Epoch milliseconds: the search stops at it. */
   deadline: number;
-  /** Share of the moves (or of the time to the deadline) route elimination may use. */
-  eliminationShare: number;
-  /** Threshold schedule by moves made (deterministic) or by the clock (`time`: benchmarks). */
-  progress: 'iterations' | 'time';
-  /** Start threshold of the record-to-record acceptance, as a fraction of the best travel. */
-  threshold: number;
   signal?: AbortSignal;
   /**
    * A further test every route a move changes must pass, or the move is rejected (the service's
@@ -45,16 +39,10 @@ export interface RuinRecreateResult {
   iterations: number;
   improvements: number;
   vehiclesEliminated: number;
-  stoppedBy: 'iterations' | 'deadline' | 'signal';
+  stoppedBy: StopReason;
 }
 
 type Routes = RoutingSolution['routes'];
-
-/**
- * Requests left out that a move offers again, at most (a random choice each move): on a big day
- * hundreds are out, and trying each in every route on every move made a move cost 200 ms.
- */
-const UNSERVED_OFFERED = 40;
 
 const clone = (routes: Routes): Routes => routes.map((stops) => stops.slice());
 
@@ -223,7 +211,7 @@ export class RuinRecreate {
   }
 
   private removalCount(served: number): number {
-    const most = Math.max(2, Math.min(30, Math.ceil(0.25 * served)));
+    const most = Math.max(2, Math.min(this.options.maxRemoved, Math.ceil(0.25 * served)));
     return 2 + this.random.int(Math.max(1, most - 1));
   }
 
@@ -243,11 +231,11 @@ export class RuinRecreate {
       options.progress === 'time'
         ? Math.min(1, (Date.now() - started) / Math.max(1, options.deadline - started))
         : iterations / Math.max(1, options.maxIterations);
+    const criterion = firstOf(aborted(options.signal), deadline(options.deadline), maxIterations(options.maxIterations));
     const stop = (): boolean => {
-      if (options.signal?.aborted) { stoppedBy = 'signal'; return true; }
-      if (Date.now() >= options.deadline) { stoppedBy = 'deadline'; return true; }
-      if (iterations >= options.maxIterations) { stoppedBy = 'iterations'; return true; }
-      return false;
+      const reason = criterion({ iterations, sinceImprovement: 0 });
+      if (reason !== null) stoppedBy = reason;
+      return reason !== null;
     };
 
     // phase 1: route elimination (vehicles first)
@@ -321,7 +309,7 @@ export class RuinRecreate {
         const k = used[this.random.int(used.length)]!;
         removed = this.remove(routes, routes[k]!.map((stop) => stop.request));
       }
-      const offered = [...new Set([...removed, ...this.sample(unserved, UNSERVED_OFFERED)])].sort((a, b) => a - b);
+      const offered = [...new Set([...removed, ...this.sample(unserved, options.unservedOffered)])].sort((a, b) => a - b);
       this.recreate(routes, offered, allVehicles);
       const evaluated = evaluateSolution(instance, { routes });
       if (!evaluated.ok) continue; // a request that may not be dropped found no place

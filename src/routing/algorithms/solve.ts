@@ -8,29 +8,15 @@ import { construct, dropPartialGroups, regretInsert } from './insertion.ts';
 import { improveByLns, type LnsResult } from './lns.ts';
 import { ruinAndRecreate, type RuinRecreateResult } from './ruin-recreate.ts';
 import type { ModelSolver } from '../structures/model-solver.ts';
+import type { SearchParameters } from '../structures/search-parameters.ts';
 import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 
 export interface RoutingSearchOptions {
   solver: ModelSolver;
   /** Solver tag for the subproblems. */
   solverTag: string;
-  /** Epoch milliseconds by which the search stops. */
-  deadline: number;
-  seed: number;
-  /** The deterministic budget: subproblems at most. */
-  maxIterations: number;
-  /** Failure limit per subproblem (deterministic). */
-  failLimit: number;
-  /** Stop after this many subproblems in a row without an improvement (null: never). */
-  stallLimit?: number | null;
-  /** Most routes a neighbourhood opens (null: no cap; the benchmarks). */
-  maxRoutes?: number | null;
-  /**
-   * Ruin and recreate in TypeScript before the model-based search (ruin-recreate.ts): at most
-   * `maxIterations` moves within `share` of the time to the deadline; `progress: 'time'` ties
-   * its acceptance threshold to the clock (benchmarks), `iterations` keeps it deterministic.
-   */
-  ruinRecreate?: { maxIterations: number; share: number; progress: 'iterations' | 'time' } | null;
+  /** Seed, deadline and every tuning value (built by `searchParameters`). */
+  parameters: SearchParameters;
   signal?: AbortSignal;
   onImprovement?: (cost: RoutingCost, iteration: number) => void;
   /**
@@ -68,15 +54,13 @@ export async function solveRouting(instance: RoutingInstance, options: RoutingSe
   if (!first.ok) throw new Error(`routing: the construction is infeasible: ${first.reason}`);
   let start = solution;
   let ruinRecreate: RuinRecreateResult | null = null;
-  if (options.ruinRecreate != null && options.ruinRecreate.maxIterations > 0) {
+  const { parameters } = options;
+  if (parameters.ruinRecreate !== null && parameters.ruinRecreate.maxIterations > 0) {
     const now = Date.now();
     ruinRecreate = ruinAndRecreate(instance, start, {
-      seed: options.seed,
-      maxIterations: options.ruinRecreate.maxIterations,
-      deadline: now + Math.max(0, options.deadline - now) * options.ruinRecreate.share,
-      eliminationShare: 0.5,
-      progress: options.ruinRecreate.progress,
-      threshold: 0.03,
+      ...parameters.ruinRecreate,
+      seed: parameters.seed,
+      deadline: now + Math.max(0, parameters.deadline - now) * parameters.ruinRecreate.share,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.routeFilter === undefined ? {} : { routeFilter: options.routeFilter }),
     });
@@ -84,18 +68,13 @@ export async function solveRouting(instance: RoutingInstance, options: RoutingSe
     options.onImprovement?.(ruinRecreate.cost, 0);
   }
   const lns = await improveByLns(instance, start, {
+    ...parameters.lns,
     solver: options.solver,
     solverTag: options.solverTag,
-    deadline: options.deadline,
-    seed: options.seed,
-    maxIterations: options.maxIterations,
-    failLimit: options.failLimit,
+    deadline: parameters.deadline,
+    seed: parameters.seed,
     // without failure limits the time limit is what bounds each subproblem
-    subproblemTimeLimitMs: options.solver.failLimits === true ? 10_000 : 2_000,
-    maxRemoved: 14,
-    margin: 4,
-    maxRoutes: options.maxRoutes ?? null,
-    stallLimit: options.stallLimit ?? null,
+    subproblemTimeLimitMs: parameters.lns.subproblemTimeLimitMs ?? (options.solver.failLimits === true ? 10_000 : 2_000),
     signal: options.signal,
     onImprovement: options.onImprovement,
   });

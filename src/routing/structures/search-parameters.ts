@@ -1,0 +1,94 @@
+/**
+ * Every tuning value of the search in one object, built in one place (`searchParameters`), as
+ * PyVRP's one parameters object: a caller states only what differs from the defaults, and the
+ * defaults carry the measurements that chose them.
+ */
+
+/** The TypeScript ruin and recreate (and the local search between its ruins). */
+export interface RuinRecreateParameters {
+  /** Moves at most, both phases together (the deterministic stopping rule). */
+  maxIterations: number;
+  /** Share of the time to the deadline it may use (the model search has the rest). */
+  share: number;
+  /** Threshold schedule by moves made (deterministic) or by the clock (`time`: benchmarks). */
+  progress: 'iterations' | 'time';
+  /** Start threshold of the record-to-record acceptance, as a fraction of the best travel. */
+  threshold: number;
+  /** Share of the moves (or of the time) route elimination may use (vehicles-first instances). */
+  eliminationShare: number;
+  /**
+   * Requests left out that a move offers again, at most (a random choice each move): on a big
+   * day hundreds are out, and trying each in every route on every move made a move cost 200 ms.
+   */
+  unservedOffered: number;
+  /** Most requests one ruin removes (and at most a quarter of those served). */
+  maxRemoved: number;
+  /** Local search between ruins (operators by weight, see local-search.ts); false: none. */
+  localSearch: boolean;
+}
+
+/** The large-neighbourhood search whose subproblems are models/pdptw.mzn. */
+export interface LnsParameters {
+  /** Subproblems at most (the deterministic stopping rule). */
+  maxIterations: number;
+  /** Failure limit per subproblem (deterministic), or null for time only. */
+  failLimit: number | null;
+  /** Stop after this many subproblems in a row without an improvement (null: never). */
+  stallLimit: number | null;
+  /** Most routes one neighbourhood opens (null: no cap). */
+  maxRoutes: number | null;
+  /** Most requests a subproblem frees. */
+  maxRemoved: number;
+  /** Stops kept on either side of the freed ones before a long route is cut (null: never cut). */
+  margin: number | null;
+  /**
+   * Time limit per subproblem, a safety net under the failure limit (null: 10 s when the solver
+   * honours failure limits, else 2 s, since then the time limit is what bounds a subproblem).
+   */
+  subproblemTimeLimitMs: number | null;
+}
+
+export interface SearchParameters {
+  seed: number;
+  /** Epoch milliseconds by which the whole search stops. */
+  deadline: number;
+  /** null: no ruin and recreate before the model search. */
+  ruinRecreate: RuinRecreateParameters | null;
+  lns: LnsParameters;
+}
+
+export interface SearchParameterOverrides {
+  ruinRecreate?: Partial<RuinRecreateParameters> | null;
+  lns?: Partial<LnsParameters>;
+}
+
+const RUIN_RECREATE_DEFAULTS: RuinRecreateParameters = {
+  maxIterations: 1_000_000_000,
+  share: 0.7,
+  progress: 'time',
+  threshold: 0.03,
+  eliminationShare: 0.5,
+  unservedOffered: 40,
+  maxRemoved: 30,
+  localSearch: true,
+};
+
+const LNS_DEFAULTS: LnsParameters = {
+  maxIterations: 1_000_000,
+  failLimit: 3000,
+  stallLimit: null,
+  maxRoutes: null,
+  maxRemoved: 14,
+  margin: 4,
+  subproblemTimeLimitMs: null,
+};
+
+/** The parameters of one search: the defaults with `overrides` on top (`ruinRecreate: null` switches it off). */
+export function searchParameters(required: { seed: number; deadline: number }, overrides: SearchParameterOverrides = {}): SearchParameters {
+  return {
+    seed: required.seed,
+    deadline: required.deadline,
+    ruinRecreate: overrides.ruinRecreate === null ? null : { ...RUIN_RECREATE_DEFAULTS, ...overrides.ruinRecreate },
+    lns: { ...LNS_DEFAULTS, ...overrides.lns },
+  };
+}
