@@ -8,7 +8,7 @@ import { buildFleet } from './fleet.ts';
 import { apportion, buildGeography, CustomerIds, Journeys } from './geography.ts';
 import type { GenerationStats, LegContext } from './legs.ts';
 import { assignNuggetIds, fillBackground, MINIMUM_BACKGROUND, NuggetPool } from './nuggets.ts';
-import { PRESETS, type PresetName } from './presets.ts';
+import { PRESETS, type Preset, type PresetName } from './presets.ts';
 import { proposeLegs } from './proposals.ts';
 import { Random } from './random.ts';
 import { Renderer } from './render.ts';
@@ -24,6 +24,8 @@ export interface GenerateOptions {
   start?: string;
   /** Proposed legs for a booking check (`new_movements`); 0 or absent gives a manifest request. */
   booking?: number;
+  /** Other counts than the preset's (the benches' sweeps of small snapshots: 1-3 crews, 2-10 legs). */
+  size?: Partial<Pick<Preset, 'crews' | 'legs' | 'nuggets'>>;
 }
 
 export interface Generated {
@@ -41,7 +43,7 @@ export const DEFAULT_SEED = 1;
  * snapshot (and the same JSON), byte for byte. Each concern draws from its own random stream.
  */
 export function generate(options: GenerateOptions): Generated {
-  const preset = PRESETS[options.preset];
+  const preset: Preset = { ...PRESETS[options.preset], ...options.size };
   const root = Random.fromSeed(options.seed ?? DEFAULT_SEED);
   const firstDay = firstOperatingDay(options.start ?? DEFAULT_START);
   if (firstDay === undefined) throw new Error(`start: '${options.start}' is not an ISO date or date-time`);

@@ -4,12 +4,13 @@
  * 1. Legs the pre-checks prove unplannable are left out with their reason.
  * 2. Decomposition by operating day, in order: each day gets duty slots (one driver with one
  *    lorry) and the legs that can be served that day (day-instance.ts).
- * 3. Each day is routed by models/pdptw.mzn with the drivers'-hours rules on (a relaxation of
- *    the breaks). A small day goes first to the model whole (exact), asked to beat a regret
- *    insertion: a proof (OPTIMAL or UNSATISFIABLE) ends the day's search at once. Otherwise a
- *    deterministic regret insertion is improved by a bounded TypeScript ruin and recreate
- *    (routing/ruin-recreate.ts) that keeps every route it changes schedulable by the hours
- *    engine, then by large-neighbourhood search whose subproblems are the model.
+ * 3. Each day is routed by a deterministic regret insertion improved by a bounded TypeScript ruin
+ *    and recreate (src/routing) that keeps every route it changes schedulable by the hours
+ *    engine; it stops at the travel lower bound (day-bound.ts: the plan is then proven optimal),
+ *    after a run of moves without improvement, or at its move budget. Where it left requests out
+ *    on a day small enough, models/pdptw.mzn (exact for the routing, a relaxation of the breaks)
+ *    gets the whole day, asked to beat it: a proof (OPTIMAL or UNSATISFIABLE) ends the day.
+ *    Every budget lives in search-parameters.ts.
  * 4. The hours engine schedules each route legally (breaks placed); a route it cannot make
  *    legal loses the leg whose stop failed, and is scheduled again; a lost leg is then tried
  *    again in the routes cheapest to insert into, where the hours engine can schedule it (repair).
@@ -34,8 +35,9 @@ import { daySlots, type DayCrewState } from './duties.ts';
 import { scheduleRoute, scheduleWithReinsertion, type ScheduledRoutes } from './day-schedule.ts';
 import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
 import type { ModelOutcome, ModelRun, ModelSolver } from './model-solver.ts';
-import { daySearchParameters, EXACT_FAIL_LIMIT, waveSearchParameters } from './search-parameters.ts';
-import { compareCost, evaluateSolution, construct, pdptwData, pdptwRoutes, solveRouting, type RouteStop, type RoutingCost, type RoutingInstance, type RoutingSolution } from '../../routing/index.ts';
+import { travelLowerBound } from './day-bound.ts';
+import { daySearchPolicy, waveSearchParameters, WAVES, type PolicyOverrides } from './search-parameters.ts';
+import { compareCost, evaluateSolution, pdptwData, pdptwRoutes, solveRouting, type RouteStop, type RoutingCost, type RoutingInstance, type RoutingSolution } from '../../routing/index.ts';
 
 export interface PlanViolation {
   rule: string;
@@ -56,8 +58,8 @@ export interface PlanManifestsOptions {
   validate?: (plan: Plan) => PlanViolation[];
   /** Where a violation (a bug) is reported. */
   logger?: { error(fields: Record<string, unknown>, message: string): void; debug?(fields: Record<string, unknown>, message: string): void };
-  /** A day with at most this many requests and vehicles is also solved whole by the exact model. */
-  exactLimit?: { requests: number; vehicles: number };
+  /** Model strategies to run beyond the search policy's default (the `--profile` bench measures them). */
+  policy?: PolicyOverrides;
 }
 
 /** `evidence.planning_engine` and `evidence.validation`: the contract's Evidence (one type, from its schema). */
@@ -66,21 +68,40 @@ export type PlanningEvidence = Evidence;
 export interface PlanManifestsResult {
   plan: Plan;
   evidence: PlanningEvidence;
+  /** What each model strategy cost and how often it improved the plan (the `--profile` bench). */
+  strategies: StrategyProfile[];
 }
 
-const DEFAULT_EXACT_LIMIT = { requests: 12, vehicles: 4 };
 /** Plans manifests on the engine (src/engine). */
 export function planManifests(problem: PlanningProblem, engine: SolvingEngine, options: PlanManifestsOptions): Promise<PlanManifestsResult> {
   return planWithSolver(problem, modelSolverOf(engine), options);
 }
 
-/** Records what the models did, for evidence. */
+/** What one model strategy did over a request: calls, improvements of the plan, time. */
+export interface StrategyProfile {
+  strategy: 'exact day' | 'lns subproblem';
+  calls: number;
+  improved: number;
+  ms: number;
+}
+
+/** Records what the models did, for evidence and the strategy profile. */
 class SolverLog implements ModelSolver {
   identity: string | null = null;
   minizincVersion: string | null = null;
   models = new Set<string>();
   runs = 0;
   cutByTime = false;
+  readonly strategies = new Map<StrategyProfile['strategy'], StrategyProfile>();
+
+  record(strategy: StrategyProfile['strategy'], calls: number, improved: number, ms: number): void {
+    if (calls === 0) return;
+    const entry = this.strategies.get(strategy) ?? { strategy, calls: 0, improved: 0, ms: 0 };
+    entry.calls += calls;
+    entry.improved += improved;
+    entry.ms += ms;
+    this.strategies.set(strategy, entry);
+  }
 
   constructor(private readonly inner: ModelSolver) {}
 
@@ -140,7 +161,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     const dayDeadline = Date.now() + Math.max(0, deadline - Date.now()) / Math.max(1, busyDays);
     // when legs follow, the waves after the first get part of the day's time
     const followers = following.length > 0;
-    const firstDeadline = followers ? Date.now() + (dayDeadline - Date.now()) * FIRST_WAVE_SHARE : dayDeadline;
+    const firstDeadline = followers ? Date.now() + (dayDeadline - Date.now()) * WAVES.firstShare : dayDeadline;
     const routingStarted = Date.now();
     const hoursFilter = (k: number, stops: readonly RouteStop[]) => scheduleRoute(problem, calendar, trackers[slots[k]!.driver]!, dayInstance, k, stops).ok;
     const routed = await routeDay(dayInstance, solver, options, firstDeadline, options.seed + dayNumber, hoursFilter);
@@ -193,14 +214,16 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
   const proven = solvedDays > 0 && provenDays === solvedDays && days.length === 1 && plan.unplanned.every((entry) => rejectedLegs.has(entry.leg));
   return {
     plan,
+    strategies: [...solver.strategies.values()],
     evidence: {
       planning_engine: {
         minizinc_version: solver.minizincVersion,
         solver: solver.identity,
         backend: solver.identity === null ? null : /embedded/.test(solver.identity) ? 'embedded' : 'native',
         models: [...solver.models].sort(),
-        strategy: days.length > 1 ? 'decomposed by operating day + lns' : solver.models.size === 0 ? 'construction' : 'lns + exact',
-        status: solver.runs === 0 ? 'NOT_RUN' : proven ? 'OPTIMAL' : 'SATISFIED',
+        strategy: strategyName(days.length, solver),
+        // a plan at the travel lower bound is optimal whether or not a model ran
+        status: proven ? 'OPTIMAL' : solver.runs === 0 ? 'NOT_RUN' : 'SATISFIED',
         objective: drivingMinutes,
         bound: proven ? drivingMinutes : null,
         proven_optimal: proven,
@@ -213,6 +236,14 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
   };
 }
 
+/** `evidence.strategy`: the decomposition, then the strategies that ran (the search always; the models where they were called). */
+function strategyName(days: number, solver: SolverLog): string {
+  const parts = [days > 1 ? 'decomposed by operating day' : 'one operating day', 'construction + ruin and recreate'];
+  if (solver.strategies.has('exact day')) parts.push('exact day model');
+  if (solver.strategies.has('lns subproblem')) parts.push('lns');
+  return parts.join(' + ');
+}
+
 /** Whether every unit of the leg could be picked up and delivered within the day. */
 function legTouches(problem: PlanningProblem, leg: number, day: { start: number; end: number }): boolean {
   return problem.legs[leg]!.units.every((index) => {
@@ -220,11 +251,6 @@ function legTouches(problem: PlanningProblem, leg: number, day: { start: number;
     return unit.pickupWindow.start < day.end && unit.pickupWindow.end >= day.start && unit.deliveryWindow.end >= day.start && unit.deliveryWindow.start < day.end;
   });
 }
-
-/** Most further waves of legs that follow another leg of the same day. */
-const MAX_WAVES = 3;
-/** Share of a day's time for its first wave when legs follow others that day. */
-const FIRST_WAVE_SHARE = 0.7;
 
 interface ScheduledWave {
   day: DayInstance;
@@ -255,7 +281,7 @@ async function addFollowingWaves(
   // following leg -> the legs that bring its Nuggets, over all waves so far
   const needs = new Map<number, Set<number>>();
   let wave = 0;
-  while (wave < MAX_WAVES && Date.now() < deadline) {
+  while (wave < WAVES.max && Date.now() < deadline) {
     const arrivals = arrivalsOf(current.day, current.scheduled.scheduled);
     const legs = followingLegs(problem, current.day, pending, arrivals);
     if (legs.length === 0) break;
@@ -314,7 +340,7 @@ interface RoutedDay {
 
 async function routeDay(
   day: DayInstance,
-  solver: ModelSolver,
+  solver: SolverLog,
   options: PlanManifestsOptions,
   deadline: number,
   seed: number,
@@ -322,42 +348,56 @@ async function routeDay(
 ): Promise<RoutedDay> {
   const instance = day.instance;
   const routingStarted = Date.now();
-  const limit = options.exactLimit ?? DEFAULT_EXACT_LIMIT;
-  let exact: RoutedDay | null = null;
-  if (instance.requests.length <= limit.requests && instance.vehicles.length <= limit.vehicles) {
-    // a small day goes whole to the exact model first, asked to beat the construction: OPTIMAL
-    // or UNSATISFIABLE is a proof, and then there is nothing left to search
-    exact = await solveDayExactly(instance, solver, options, deadline, seed);
-    if (exact.proven) return { ...exact, debug: `exact ${Date.now() - routingStarted} ms, proven` };
-  }
+  // every request served at the travel lower bound on one vehicle: nothing can be better
+  const target: RoutingCost = { dropped: 0, vehicles: instance.requests.length > 0 ? 1 : 0, travel: travelLowerBound(instance) };
+  const policy = daySearchPolicy({ requests: instance.requests.length, vehicles: instance.vehicles.length }, seed, deadline, target, options.policy);
   const outcome = await solveRouting(instance, {
     solver,
     solverTag: options.solver,
-    parameters: daySearchParameters(instance.requests.length, seed, deadline),
+    parameters: policy.search,
     routeFilter: hoursFilter,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
-  let best = { solution: outcome.solution, cost: outcome.cost };
-  if (exact !== null && compareCost(instance, exact.cost, best.cost) < 0) best = { solution: exact.solution, cost: exact.cost };
-  const debug = `routing ${Date.now() - routingStarted} ms (construct ${outcome.constructMs} ms), construct dropped ${outcome.constructed.dropped}, r&r ${outcome.ruinRecreate?.iterations ?? 0} moves ${outcome.ruinRecreate?.improvements ?? 0} impr, lns ${outcome.lns.iterations} it ${outcome.lns.improvements} impr ${JSON.stringify(outcome.lns.statuses)} ${outcome.lns.errors.slice(0, 2).join('; ')}`;
-  const constructMs = outcome.constructMs + (exact?.constructMs ?? 0);
-  return { ...best, proven: false, stoppedByDeadline: outcome.lns.stoppedBy === 'deadline' || outcome.ruinRecreate?.stoppedBy === 'deadline' || (exact?.stoppedByDeadline ?? false), constructMs, debug };
+  solver.record('lns subproblem', outcome.lns.iterations, outcome.lns.improvements, outcome.lnsMs);
+  let best: RoutedDay = {
+    solution: outcome.solution,
+    cost: outcome.cost,
+    proven: compareCost(instance, outcome.cost, target) <= 0,
+    stoppedByDeadline: outcome.lns.stoppedBy === 'deadline' || outcome.ruinRecreate?.stoppedBy === 'deadline',
+    constructMs: outcome.constructMs,
+    debug: '',
+  };
+  const searched = `construct ${outcome.constructMs} ms dropped ${outcome.constructed.dropped}, r&r ${outcome.ruinRecreate?.iterations ?? 0} moves ${outcome.ruinRecreate?.improvements ?? 0} impr (${outcome.ruinRecreate?.stoppedBy ?? '-'}), lns ${outcome.lns.iterations} it ${outcome.lns.improvements} impr ${outcome.lns.errors.slice(0, 2).join('; ')}`;
+  // the exact model runs where it can gain (requests left out) and is expected to finish
+  const exactWanted = policy.exact !== null && !best.proven && (best.cost.dropped > 0 || options.policy?.exactAlways === true);
+  if (exactWanted) {
+    const exactStarted = Date.now();
+    const exact = await solveDayExactly(instance, best, policy.exact!.failLimit, solver, options, deadline, seed);
+    solver.record('exact day', 1, exact.improved ? 1 : 0, Date.now() - exactStarted);
+    best = exact.day;
+  }
+  const debug = `routing ${Date.now() - routingStarted} ms: ${searched}${exactWanted ? `, exact model ${best.proven ? 'proven' : 'unproven'}` : ''}${best.proven ? ', optimal' : ''}`;
+  return { ...best, debug };
 }
 
 /**
  * The whole day in one model (exact for the routing, a relaxation of the breaks), asked to beat
- * the construction's plan: a better solution replaces it, and OPTIMAL or UNSATISFIABLE proves
- * the answer optimal. Bounded by a failure limit, so the outcome repeats.
+ * the search's plan (its cost is the bound the model must improve on): a better solution replaces
+ * it, OPTIMAL or UNSATISFIABLE proves the answer optimal. Bounded by a failure limit, so the
+ * outcome repeats. (The plan is not given as `warm_succ` here: following it first made Gecode
+ * need 34,120 failures to prove a 7-request day where the plain search needs 42.)
  */
-async function solveDayExactly(instance: RoutingInstance, solver: ModelSolver, options: PlanManifestsOptions, deadline: number, seed: number): Promise<RoutedDay> {
-  const constructStarted = Date.now();
-  const start = construct(instance).solution;
-  const constructMs = Date.now() - constructStarted;
-  const evaluated = evaluateSolution(instance, start);
-  if (!evaluated.ok) throw new Error(`planner: the construction is infeasible: ${evaluated.reason}`);
-  let best = { solution: start, cost: evaluated.cost };
+async function solveDayExactly(
+  instance: RoutingInstance,
+  incumbent: RoutedDay,
+  failLimit: number,
+  solver: ModelSolver,
+  options: PlanManifestsOptions,
+  deadline: number,
+  seed: number,
+): Promise<{ day: RoutedDay; improved: boolean }> {
   const remaining = deadline - Date.now();
-  if (remaining < 200) return { ...best, proven: false, stoppedByDeadline: true, constructMs, debug: '' };
+  if (remaining < 200) return { day: { ...incumbent, stoppedByDeadline: true }, improved: false };
   const outcome = await solver.solve({
     model: 'pdptw.mzn',
     data: pdptwData(instance, {
@@ -365,25 +405,26 @@ async function solveDayExactly(instance: RoutingInstance, solver: ModelSolver, o
         fixedVehicle: instance.requests.map(() => null),
         keepPrevPickup: instance.requests.map(() => null),
         keepPrevDelivery: instance.requests.map(() => null),
-        incumbent: best.cost,
+        incumbent: incumbent.cost,
       },
     }),
     solver: options.solver,
     timeLimitMs: remaining,
     seed,
-    failLimit: EXACT_FAIL_LIMIT,
+    failLimit,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
-  let proven = outcome.status === 'UNSATISFIABLE';
+  let day: RoutedDay = { ...incumbent, proven: incumbent.proven || outcome.status === 'UNSATISFIABLE', stoppedByDeadline: incumbent.stoppedByDeadline || outcome.cutByClock === true };
+  let improved = false;
   if (outcome.solution !== null) {
     const routes = pdptwRoutes(instance, outcome.solution as { succ: number[]; route: number[] });
     const checked = evaluateSolution(instance, routes);
-    if (checked.ok && compareCost(instance, checked.cost, best.cost) < 0) {
-      best = { solution: routes, cost: checked.cost };
-      proven = outcome.status === 'OPTIMAL';
+    if (checked.ok && compareCost(instance, checked.cost, incumbent.cost) < 0) {
+      day = { ...day, solution: routes, cost: checked.cost, proven: outcome.status === 'OPTIMAL' };
+      improved = true;
     }
   }
-  return { ...best, proven, stoppedByDeadline: outcome.cutByClock === true, constructMs, debug: '' };
+  return { day, improved };
 }
 
 function sortDuties(duties: Duty[]): Duty[] {

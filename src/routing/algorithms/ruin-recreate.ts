@@ -19,7 +19,7 @@ import { applyInsertion, bestInsertion, dropPartialGroups, regretInsert } from '
 import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 import { Random } from '../utils/random.ts';
 import type { RuinRecreateParameters } from '../structures/search-parameters.ts';
-import { aborted, deadline, firstOf, maxIterations, type StopReason } from './stopping.ts';
+import { aborted, deadline, firstOf, maxIterations, noImprovement, type StopReason } from './stopping.ts';
 
 export interface RuinRecreateOptions extends Omit<RuinRecreateParameters, 'share'> {
   seed: number;
@@ -31,6 +31,8 @@ export interface RuinRecreateOptions extends Omit<RuinRecreateParameters, 'share
    * planner: its hours engine schedules it). The start's routes are taken as they are.
    */
   routeFilter?: (vehicle: number, stops: readonly RouteStop[]) => boolean;
+  /** A cost nothing can beat (a lower bound met): the search stops on reaching it. */
+  target?: RoutingCost | null;
 }
 
 export interface RuinRecreateResult {
@@ -232,8 +234,15 @@ export class RuinRecreate {
         ? Math.min(1, (Date.now() - started) / Math.max(1, options.deadline - started))
         : iterations / Math.max(1, options.maxIterations);
     const criterion = firstOf(aborted(options.signal), deadline(options.deadline), maxIterations(options.maxIterations));
-    const stop = (): boolean => {
-      const reason = criterion({ iterations, sinceImprovement: 0 });
+    // the travel phase also ends after a run of moves without a new best
+    const travelCriterion = firstOf(criterion, noImprovement(options.stallMoves));
+    let lastImprovement = 0;
+    const stop = (phase: 'elimination' | 'travel' = 'elimination'): boolean => {
+      if (options.target != null && compareCost(instance, best.cost, options.target) <= 0) {
+        stoppedBy = 'target';
+        return true;
+      }
+      const reason = (phase === 'travel' ? travelCriterion : criterion)({ iterations, sinceImprovement: iterations - lastImprovement });
       if (reason !== null) stoppedBy = reason;
       return reason !== null;
     };
@@ -290,7 +299,8 @@ export class RuinRecreate {
     }
 
     // phase 2: travel
-    while (!stop()) {
+    lastImprovement = iterations;
+    while (!stop('travel')) {
       iterations += 1;
       const routes = clone(current.routes);
       const served = new Set(routes.flat().map((stop) => stop.request));
@@ -323,6 +333,7 @@ export class RuinRecreate {
       if (compareCost(instance, cost, best.cost) < 0) {
         best = { routes: clone(routes), cost };
         improvements += 1;
+        lastImprovement = iterations;
       }
     }
     return { solution: { routes: best.routes }, cost: best.cost, iterations, improvements, vehiclesEliminated, stoppedBy };

@@ -43,6 +43,8 @@ export interface RoutingOutcome {
   /** The TypeScript ruin and recreate before the search (null: not run). */
   ruinRecreate: RuinRecreateResult | null;
   constructMs: number;
+  /** Time in the model search. */
+  lnsMs: number;
 }
 
 /** Constructs a first solution and improves it until the iteration budget or the deadline. */
@@ -63,12 +65,16 @@ export async function solveRouting(instance: RoutingInstance, options: RoutingSe
       deadline: now + Math.max(0, parameters.deadline - now) * parameters.ruinRecreate.share,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.routeFilter === undefined ? {} : { routeFilter: options.routeFilter }),
+      target: parameters.target,
     });
     start = ruinRecreate.solution;
     options.onImprovement?.(ruinRecreate.cost, 0);
   }
+  const lnsStarted = Date.now();
   const lns = await improveByLns(instance, start, {
     ...parameters.lns,
+    // a start at the target leaves nothing for the models to find
+    maxIterations: ruinRecreate?.stoppedBy === 'target' ? 0 : parameters.lns.maxIterations,
     solver: options.solver,
     solverTag: options.solverTag,
     deadline: parameters.deadline,
@@ -78,7 +84,7 @@ export async function solveRouting(instance: RoutingInstance, options: RoutingSe
     signal: options.signal,
     onImprovement: options.onImprovement,
   });
-  return { solution: lns.solution, cost: lns.cost, constructed: first.cost, constructMs, lns, ruinRecreate };
+  return { solution: lns.solution, cost: lns.cost, constructed: first.cost, constructMs, lns, lnsMs: Date.now() - lnsStarted, ruinRecreate };
 }
 
 /** `initial` with the requests it leaves out inserted where they fit (whole groups only). */

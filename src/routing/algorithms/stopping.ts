@@ -9,8 +9,11 @@ export interface SearchProgress {
   sinceImprovement: number;
 }
 
-/** `stall`: too long without an improvement; `deadline` and `signal` make a run depend on timing. */
-export type StopReason = 'iterations' | 'deadline' | 'signal' | 'stall';
+/**
+ * `stall`: too long without an improvement; `target`: a cost nothing can beat was reached;
+ * `deadline` and `signal` make a run depend on timing.
+ */
+export type StopReason = 'iterations' | 'deadline' | 'signal' | 'stall' | 'target';
 
 export type StoppingCriterion = (progress: SearchProgress) => StopReason | null;
 

@@ -3,6 +3,7 @@
  * PyVRP's one parameters object: a caller states only what differs from the defaults, and the
  * defaults carry the measurements that chose them.
  */
+import type { RoutingCost } from './instance.ts';
 
 /** The TypeScript ruin and recreate (and the local search between its ruins). */
 export interface RuinRecreateParameters {
@@ -25,6 +26,8 @@ export interface RuinRecreateParameters {
   maxRemoved: number;
   /** Local search between ruins (operators by weight, see local-search.ts); false: none. */
   localSearch: boolean;
+  /** Moves in a row without a new best that end the travel phase (null: only the budget). */
+  stallMoves: number | null;
 }
 
 /** The large-neighbourhood search whose subproblems are models/pdptw.mzn. */
@@ -55,11 +58,14 @@ export interface SearchParameters {
   /** null: no ruin and recreate before the model search. */
   ruinRecreate: RuinRecreateParameters | null;
   lns: LnsParameters;
+  /** A cost nothing can beat (a lower bound met), or null: both searches stop on reaching it. */
+  target: RoutingCost | null;
 }
 
 export interface SearchParameterOverrides {
   ruinRecreate?: Partial<RuinRecreateParameters> | null;
   lns?: Partial<LnsParameters>;
+  target?: RoutingCost | null;
 }
 
 const RUIN_RECREATE_DEFAULTS: RuinRecreateParameters = {
@@ -71,6 +77,7 @@ const RUIN_RECREATE_DEFAULTS: RuinRecreateParameters = {
   unservedOffered: 40,
   maxRemoved: 30,
   localSearch: true,
+  stallMoves: null,
 };
 
 const LNS_DEFAULTS: LnsParameters = {
@@ -90,5 +97,6 @@ export function searchParameters(required: { seed: number; deadline: number }, o
     deadline: required.deadline,
     ruinRecreate: overrides.ruinRecreate === null ? null : { ...RUIN_RECREATE_DEFAULTS, ...overrides.ruinRecreate },
     lns: { ...LNS_DEFAULTS, ...overrides.lns },
+    target: overrides.target ?? null,
   };
 }

@@ -21,6 +21,8 @@ export interface PdptwRestriction {
 
 export interface PdptwDataOptions {
   restriction?: PdptwRestriction;
+  /** A known solution the model's search follows first (`warm_succ`): the incumbent of the service. */
+  warmStart?: RoutingSolution;
 }
 
 type Json = Record<string, unknown>;
@@ -90,7 +92,40 @@ export function pdptwData(instance: RoutingInstance, options: PdptwDataOptions =
     keep_prev: keepPrev,
     improve_only: incumbent !== null,
     incumbent: incumbent === null ? [0, 0, 0] : lexicographic(instance, incumbent),
+    warm_succ: options.warmStart === undefined ? [] : pdptwSuccessors(instance, options.warmStart),
   };
+}
+
+/**
+ * The model's `succ` array (1-based, the giant circuit) of a solution: each route from its start
+ * node through its stops to its end node, the end of route k followed by the start of k+1, and
+ * the requests on no route chained on the unserved route in increasing node order.
+ */
+export function pdptwSuccessors(instance: RoutingInstance, solution: RoutingSolution): number[] {
+  const n = instance.requests.length;
+  const v = instance.vehicles.length;
+  const start = (k: number) => 2 * n + k + 1;
+  const finish = (k: number) => 2 * n + v + 1 + k + 1;
+  const node = (stop: RouteStop) => (stop.kind === 'pickup' ? stop.request + 1 : n + stop.request + 1);
+  const succ: number[] = new Array(2 * n + 2 * (v + 1)).fill(0);
+  const chain = (k: number, nodes: number[]) => {
+    let previous = start(k);
+    for (const next of nodes) {
+      succ[previous - 1] = next;
+      previous = next;
+    }
+    succ[previous - 1] = finish(k);
+    succ[finish(k) - 1] = start(k === v ? 0 : k + 1);
+  };
+  const served = new Set<number>();
+  for (let k = 0; k < v; k += 1) {
+    const stops = solution.routes[k] ?? [];
+    for (const stop of stops) served.add(stop.request);
+    chain(k, stops.map(node));
+  }
+  const unserved = instance.requests.flatMap((_, r) => (served.has(r) ? [] : [r]));
+  chain(v, [...unserved.map((r) => r + 1), ...unserved.map((r) => n + r + 1)]);
+  return succ;
 }
 
 /** The routes of a pdptw.mzn solution (its `succ` and `route` arrays, 1-based). */

@@ -14,7 +14,11 @@ import type { PlanningProblem } from '../../../src/planning/problem/index.ts';
 import { baseSnapshot, parseSnapshot, problemOf, window, type Body } from '../fixtures.ts';
 import { testEngine } from './support.ts';
 
-const OPTIONS = { timeLimitMs: 20_000, seed: 7, solver: 'gecode' };
+/**
+ * An allowance far above what these plans need (well under a second of search each): the
+ * search stops by its own budgets, so no assertion here depends on the machine's speed.
+ */
+const OPTIONS = { timeLimitMs: 120_000, seed: 7, solver: 'gecode' };
 
 /** Two Nuggets at wh-a: one to move to cust-x, one empty (off-hire) for a delivery to cust-y. */
 function twoLegSnapshot(): Body {
@@ -70,7 +74,7 @@ describe('planManifests', function () {
     return result;
   }
 
-  it('plans both legs of a one-driver day, passes the validator and proves the driving optimal', async () => {
+  it('plans both legs of a one-driver day, passes the validator and proves the driving optimal without a model call', async () => {
     const { snapshot, problem } = problemOf(twoLegSnapshot(), 30);
     const { plan, evidence } = await planOf(snapshot, problem);
     expect(plan.unplanned).to.deep.equal([]);
@@ -79,11 +83,11 @@ describe('planManifests', function () {
     const stops = plan.duties[0]!.stops.map((stop) => problem.places[stop.place]!.id);
     expect(stops).to.deep.equal(['wh-a', 'cust-x', 'cust-y', 'wh-a']);
     expect(evidence.planning_engine.objective).to.equal(90);
+    // 90 minutes is the travel lower bound (every place entered once, by its cheapest arc, and
+    // the drive home): the search stops there, proven, with no model to call
     expect(evidence.planning_engine.proven_optimal).to.equal(true);
-    expect(evidence.planning_engine.models).to.deep.equal(['pdptw.mzn']);
-    // the whole-day model settled it (a proof), well inside the allowance and not cut by the clock
-    expect(evidence.planning_engine.timing_dependent).to.equal(false);
-    expect(evidence.planning_engine.solve_ms).to.be.below(OPTIONS.timeLimitMs);
+    expect(evidence.planning_engine.bound).to.equal(90);
+    expect(evidence.planning_engine.models).to.deep.equal([]);
   });
 
   it('leaves a leg the pre-checks reject out, with their reason, and plans the rest', async () => {
@@ -157,10 +161,9 @@ describe('planManifests', function () {
     expect(second.plan).to.deep.equal(first.plan);
   });
 
-  it('plans the 20-leg small preset by the search, validly, the same plan twice and not cut by the clock', async () => {
+  it('plans the 20-leg small preset by the search, validly, the same plan twice', async () => {
     const { snapshot, problem } = await presetProblem('small', 1);
     const first = await planOf(snapshot, problem);
-    expect(first.evidence.planning_engine.timing_dependent).to.equal(false);
     const accepted = problem.legs.filter((leg) => leg.origin === 'accepted').length;
     expect(accepted - first.plan.unplanned.length).to.be.at.least(18);
     const second = await planOf(snapshot, problem);
