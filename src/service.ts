@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config/index.ts';
 import { buildOpenApiDocument } from './contract/openapi.ts';
 import { UsageResponse } from './contract/index.ts';
-import { createAccessControl, ensureLocalCredential, openCredentialStore, serviceLimitsFrom, type IssuedCredential } from './credentials/index.ts';
+import { createAccessControl, ensureLocalCredential, openCredentialStore, serviceLimitsFrom, startControlServer, type ControlServerOptions, type CredentialStore, type IssuedCredential } from './credentials/index.ts';
 import { createEngine } from './engine/index.ts';
 import { createApp, type ReadinessReport } from './http/index.ts';
 import { createJourneyProvider } from './journey/index.ts';
@@ -52,6 +52,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     { logger },
   );
   const localCredential = config.issueLocalCredential ? await ensureLocalCredential(store, config.serviceEnvironment) : undefined;
+  // The embedded store is locked to this process: the credentials CLI reaches it through here.
+  const control = config.databaseUrl === undefined ? await startControlServer(controlOptions(config, store, logger)) : undefined;
 
   const readiness = async (): Promise<ReadinessReport> => {
     const database = await store.ping().then(
@@ -94,7 +96,18 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
         server.closeIdleConnections();
       });
       await engine.close();
+      await control?.close();
       await store.close();
     },
+  };
+}
+
+function controlOptions(config: Config, store: CredentialStore, logger: Logger): ControlServerOptions {
+  return {
+    dataDir: config.dataDir,
+    store,
+    serviceEnvironment: config.serviceEnvironment,
+    onCommand: (command, exitCode) => logger.info({ command, exit_code: exitCode }, 'credentials command through the control socket'),
+    onError: (error) => logger.warn({ err: error }, 'credentials control socket failed'),
   };
 }

@@ -26,6 +26,7 @@ function errorResponses(statuses: number[]) {
       headers: {
         'X-Request-ID': { $ref: '#/components/headers/X-Request-ID' },
         ...(status === 429 || status === 503 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
+        ...(status === 401 ? { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } } : {}),
       },
       content: json(errorRef),
     };
@@ -83,9 +84,12 @@ export function buildOpenApiDocument(extras: OpenApiExtras = {}): object {
     ErrorBody: schemas.ErrorBody,
     ...extras.components,
   };
+  const components = referencedComponents(componentSchemas);
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
   const security = [{ bearer: [] }];
   const requestIdHeader = { 'X-Request-ID': { $ref: '#/components/headers/X-Request-ID' } };
+  /** Routes anyone may call; a malformed X-Request-ID is their only client error. */
+  const open = { security: [], responses: errorResponses([400]) };
   const ok = (name: string, description: string) => ({
     description,
     headers: { 'X-Request-ID': { $ref: '#/components/headers/X-Request-ID' } },
@@ -98,6 +102,7 @@ export function buildOpenApiDocument(extras: OpenApiExtras = {}): object {
     info: {
       title: 'Manifest Planning Service',
       version: '1.0.0',
+      license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
       description: [
         'Stateless planning of lorry work for Nugget movements. Every response carries `metadata.policy_version` = `planner-manifest-v1` and an `X-Request-ID` header.',
         'A leg may omit `type`: it then takes the type whose fields it carries (`nugget_ids`/`origin_id`/`pickup_window` -> `move_nugget`; `nugget_id`/`location_id`/`must_clear_by` -> `collect_empty`; otherwise `deliver_empty`).',
@@ -107,11 +112,15 @@ export function buildOpenApiDocument(extras: OpenApiExtras = {}): object {
     },
     servers: [{ url: '/' }],
     components: {
-      schemas: componentSchemas,
+      schemas: components,
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Trial credential issued by an operator; never in a URL or body.' } },
       headers: {
         'X-Request-ID': { description: 'Support identifier of the request (echoes a well-formed caller-supplied X-Request-ID).', schema: { type: 'string' } },
         'Retry-After': { description: 'Seconds to wait before retrying; sent only when waiting helps.', schema: { type: 'integer', minimum: 1 } },
+        'WWW-Authenticate': {
+          description: 'RFC 6750 challenge: `Bearer realm="manifest-planning"`, with `error="invalid_token"` and the error code as `error_description` when a token was sent but refused.',
+          schema: { type: 'string' },
+        },
       },
     },
     paths: {
@@ -148,20 +157,58 @@ export function buildOpenApiDocument(extras: OpenApiExtras = {}): object {
           },
         },
       },
-      '/healthz': { get: { operationId: 'liveness', summary: 'Liveness (no credential)', responses: { '200': { description: 'The process is serving.', headers: requestIdHeader } } } },
+      '/healthz': {
+        get: {
+          operationId: 'liveness',
+          summary: 'Liveness (no credential): answers as soon as the process listens, whatever the load',
+          security: open.security,
+          responses: { '200': { description: 'The process is serving.', headers: requestIdHeader }, ...open.responses },
+        },
+      },
       '/readyz': {
         get: {
           operationId: 'readiness',
-          summary: 'Ready to plan: solvers and database available (no credential)',
+          summary: 'Ready to plan: solvers and database available, planning not saturated (no credential)',
+          security: open.security,
           responses: {
             '200': { description: 'Ready; lists the solvers.', headers: requestIdHeader },
-            '503': { description: 'Not ready; says which check failed.', headers: requestIdHeader },
+            ...open.responses,
+            '503': { description: 'Not ready (still starting, or a check failed); says which check.', headers: requestIdHeader },
           },
         },
       },
       '/openapi.json': {
-        get: { operationId: 'openapi', summary: 'This document', responses: { '200': { description: 'OpenAPI 3.1 document.', headers: requestIdHeader } } },
+        get: {
+          operationId: 'openapi',
+          summary: 'This document',
+          security: open.security,
+          responses: { '200': { description: 'OpenAPI 3.1 document.', headers: requestIdHeader }, ...open.responses },
+        },
       },
     },
   };
+}
+
+/**
+ * The components as plain JSON, each nested schema that is another component (TypeBox inlines
+ * them) replaced by a `$ref` to it, largest first, so a client generator sees named types.
+ */
+function referencedComponents(schemasByName: Record<string, object>): Record<string, object> {
+  const plain = Object.fromEntries(Object.entries(schemasByName).map(([name, schema]) => [name, JSON.parse(JSON.stringify(schema)) as unknown]));
+  const nameOf = new Map(Object.entries(plain).map(([name, schema]) => [JSON.stringify(schema), name]));
+  const replace = (node: unknown, self: string, root: boolean): unknown => {
+    if (node === null || typeof node !== 'object') return node;
+    const named = root ? undefined : nameOf.get(JSON.stringify(node));
+    if (named !== undefined && named !== self) return { $ref: `#/components/schemas/${named}` };
+    const nullable = root ? undefined : nullableComponent(node as Record<string, unknown>);
+    if (nullable !== undefined && nullable !== self) return { anyOf: [{ $ref: `#/components/schemas/${nullable}` }, { type: 'null' }] };
+    if (Array.isArray(node)) return node.map((item) => replace(item, self, false));
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, replace(value, self, false)]));
+  };
+  /** A component made nullable in place (`"type": ["object", "null"]`, TypeBox's NullableObject). */
+  const nullableComponent = (node: Record<string, unknown>): string | undefined => {
+    if (!Array.isArray(node.type) || node.type.length !== 2 || !node.type.includes('null')) return undefined;
+    return nameOf.get(JSON.stringify({ ...node, type: node.type.find((type) => type !== 'null') }));
+  };
+  return Object.fromEntries(Object.entries(plain).map(([name, schema]) => [name, replace(schema, name, true) as object]));
 }

@@ -1,5 +1,5 @@
 /**
- * The operator's credential commands: `issue`, `list`, `revoke <id>`. Arguments are checked in
+ * The operator's credential commands: `issue`, `list`, `show <id>`, `revoke <id>`. Arguments are checked in
  * full before the store is opened, so a bad command line writes nothing. Output is JSON on
  * stdout (the token only from `issue`, only once); messages go to stderr.
  */
@@ -30,9 +30,11 @@ export const USAGE = `usage:
       [--matrix-relations-per-request N] [--matrix-relations-total N]
       [--max-manifest-solve-seconds N] [--max-booking-check-solve-seconds N]
   npm run --silent credentials -- list
+  npm run --silent credentials -- show <id>
   npm run --silent credentials -- revoke <id>
 
-The store is the service's: DATABASE_URL when set, else the embedded database under DATA_DIR.
+The store is the service's: DATABASE_URL when set, else the embedded database under DATA_DIR
+(through the running service's control socket while it runs; takes effect on its next request).
 A limit left out means the service default. The token is printed once, by issue; keep it secret.
 `;
 
@@ -50,7 +52,7 @@ const LIMIT_FLAGS = {
 
 type Command = (args: string[], context: CommandContext) => Promise<number>;
 
-const COMMANDS: Record<string, Command> = { issue, list, revoke };
+const COMMANDS: Record<string, Command> = { issue, list, show, revoke };
 
 export async function runCredentialsCommand(argv: string[], context: CommandContext): Promise<number> {
   const [name, ...args] = argv;
@@ -59,7 +61,7 @@ export async function runCredentialsCommand(argv: string[], context: CommandCont
     return name === undefined ? EXIT_USAGE : EXIT_OK;
   }
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
-  if (command === undefined) return usageError(context, `unknown command ${JSON.stringify(name)}; use issue, list or revoke.`);
+  if (command === undefined) return usageError(context, `unknown command ${JSON.stringify(name)}; use issue, list, show or revoke.`);
   try {
     return await command(args, context);
   } catch (error) {
@@ -86,15 +88,28 @@ async function list(args: string[], context: CommandContext): Promise<number> {
   });
 }
 
+async function show(args: string[], context: CommandContext): Promise<number> {
+  const { positionals } = parse(args, {}, 1);
+  const id = positionals[0]!;
+  return context.withStore(async (store) => {
+    const credential = await store.get(id);
+    if (credential === undefined) return noSuchCredential(context, id);
+    context.stdout(`${JSON.stringify(credential, null, 2)}\n`);
+    return EXIT_OK;
+  });
+}
+
+function noSuchCredential(context: CommandContext, id: string): number {
+  context.stderr(`credentials: no credential has the id ${JSON.stringify(id)} (see \`list\`).\n`);
+  return EXIT_FAILED;
+}
+
 async function revoke(args: string[], context: CommandContext): Promise<number> {
   const { positionals } = parse(args, {}, 1);
   const id = positionals[0]!;
   return context.withStore(async (store) => {
     const revoked = await store.revoke(id);
-    if (revoked === undefined) {
-      context.stderr(`credentials: no credential has the id ${JSON.stringify(id)} (see \`list\`).\n`);
-      return EXIT_FAILED;
-    }
+    if (revoked === undefined) return noSuchCredential(context, id);
     context.stdout(`${JSON.stringify(revoked, null, 2)}\n`);
     return EXIT_OK;
   });

@@ -52,7 +52,10 @@ export function createAccessControl(options: AccessControlOptions): AccessContro
 export function requireCredential(options: AccessControlOptions, operation: Operation): Middleware {
   const counts = (PLANNING_OPERATIONS as readonly Operation[]).includes(operation);
   return async function enforceCredential(ctx: Context, next: Next): Promise<void> {
-    const credential = await authenticate(options, ctx.get('Authorization'));
+    const credential = await authenticate(options, ctx.get('Authorization')).catch((error: unknown) => {
+      if (error instanceof ServiceError && error.status === 401) ctx.set('WWW-Authenticate', bearerChallenge(error));
+      throw error;
+    });
     ctx.state.credential = credential;
     ctx.state.credentialId = credential.id;
     if (!credential.operations.includes(operation)) {
@@ -64,6 +67,15 @@ export function requireCredential(options: AccessControlOptions, operation: Oper
 }
 
 const BEARER = /^Bearer +(\S+) *$/i;
+
+/**
+ * The RFC 6750 challenge of a 401: the scheme and realm, and `error="invalid_token"` when a
+ * token was sent but refused (none when it was missing, as section 3.1 asks).
+ */
+function bearerChallenge(error: ServiceError): string {
+  const realm = 'Bearer realm="manifest-planning"';
+  return error.code === 'credential_missing' ? realm : `${realm}, error="invalid_token", error_description="${error.code}"`;
+}
 
 async function authenticate(options: AccessControlOptions, header: string): Promise<Credential> {
   if (header === '') throw new ServiceError('credential_missing', 'Send the credential in the header `Authorization: Bearer <token>`.');

@@ -15,3 +15,4 @@ export {
   type ServiceLimits,
 } from './model.ts';
 export { DatabaseInUseError } from './lock-file.ts';
+export { controlSocketPath, runInService, startControlServer, type ControlServerOptions, type ControlServer } from './control-socket.ts';

@@ -14,7 +14,7 @@ export class DatabaseInUseError extends Error {
   constructor(directory: string, pid: number) {
     super(
       `The embedded credential database in ${directory} is in use by process ${pid}. ` +
-        'Only one process may open it: stop the service before running the credentials CLI, or share a PostgreSQL server through DATABASE_URL.',
+        'Only one process may open it: the credentials CLI reaches a running service through its control socket (DATA_DIR/control/credentials.sock); otherwise stop the process that holds it, or share a PostgreSQL server through DATABASE_URL.',
     );
     this.name = 'DatabaseInUseError';
   }

@@ -172,14 +172,27 @@ describe('OpenAPI document', () => {
     ]);
     expect(Object.keys(document.components.schemas.Evidence.properties)).to.include.members(['planning_engine', 'validation']);
     expect(JSON.stringify(document.components.schemas.Evidence.properties.validation)).to.contain('"passed"');
-    expect(document.components.schemas.ManifestPlanResponse.properties.evidence).to.deep.equal(document.components.schemas.Evidence);
+    expect(document.components.schemas.ManifestPlanResponse.properties.evidence).to.deep.equal({ $ref: '#/components/schemas/Evidence' });
+  });
+
+  it('references its components instead of inlining them, so every component is used', () => {
+    const referenced = new Set([...refsIn(document)].map(({ ref }) => ref));
+    for (const name of Object.keys(document.components.schemas)) expect(referenced, name).to.include(`#/components/schemas/${name}`);
+    expect(document.components.schemas.Driver.properties.availability.items).to.deep.equal({ $ref: '#/components/schemas/Window' });
+    expect(document.components.schemas.Driver.properties.fleet_check_allowances).to.deep.equal({ anyOf: [{ $ref: '#/components/schemas/DriverAllowances' }, { type: 'null' }] });
+  });
+
+  it('marks the public routes as needing no credential and states a licence', () => {
+    for (const path of ['/healthz', '/readyz', '/openapi.json']) expect(document.paths[path].get.security, path).to.deep.equal([]);
+    expect(document.info.license.name).to.be.a('string');
   });
 
   it('has component schemas that compile as strict JSON Schema 2020-12', () => {
     const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
     addFormats(ajv);
-    for (const [name, schema] of Object.entries(document.components.schemas as Record<string, Json>)) {
-      expect(() => ajv.compile(schema), name).to.not.throw();
+    const $defs = JSON.parse(JSON.stringify(document.components.schemas).replaceAll('#/components/schemas/', '#/$defs/'));
+    for (const name of Object.keys($defs)) {
+      expect(() => ajv.compile({ $defs, $ref: `#/$defs/${name}` }), name).to.not.throw();
     }
   });
 

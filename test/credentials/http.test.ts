@@ -51,6 +51,11 @@ describeEachStore('trial credentials over HTTP', (harness) => {
     expect(reply.status, reply.text).to.equal(status);
     expect(reply.body.error.code).to.equal(code);
     expect(reply.body.error.request_id).to.be.a('string').and.equal(reply.headers.get('X-Request-ID'));
+    // RFC 6750: every 401 carries a Bearer challenge; a refused token is named invalid_token, a missing one is not.
+    const challenge = reply.headers.get('WWW-Authenticate');
+    if (status !== 401) expect(challenge).to.equal(null);
+    else if (code === 'credential_missing') expect(challenge).to.equal('Bearer realm="manifest-planning"');
+    else expect(challenge).to.equal(`Bearer realm="manifest-planning", error="invalid_token", error_description="${code}"`);
   }
 
   async function totalUsed(credential: { id: string }): Promise<number> {

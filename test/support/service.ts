@@ -12,6 +12,8 @@ import { startService, type RunningService } from '../../src/service.ts';
 
 export interface TestService {
   baseUrl: string;
+  /** The service's DATA_DIR (its embedded credential store and control socket). */
+  dataDir: string;
   token: string;
   logLines: string[];
   service: RunningService;
@@ -32,6 +34,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
   if (service.localCredential === undefined) throw new Error('the test service issued no local credential');
   return {
     baseUrl: `http://127.0.0.1:${service.port}`,
+    dataDir,
     token: service.localCredential.token,
     logLines,
     service,
