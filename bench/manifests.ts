@@ -10,6 +10,8 @@
  *                             or native-direct (bench/routing/native-solver.ts: honours failure limits)
  *   --seed 1
  *   --ruin-share 0.7          share of the time for the TypeScript ruin and recreate before the models (0: off)
+ *   --profile                 presets with every model strategy on: per strategy, calls, how many
+ *                             improved the plan, and their cost (whether a model call pays)
  *
  * Routing instances run models/pdptw.mzn with the drivers'-hours rules switched OFF (a model
  * parameter), as the benchmarks have none; travel time = Euclidean distance, scaled x100 and
@@ -86,7 +88,7 @@ export async function run(args: string[]): Promise<void> {
   const presets = option(args, 'presets', 'small,medium');
   const { solver, describe, close } = await benchSolver(option(args, 'backend', 'native'));
   try {
-    if (presets !== 'none') await runPresets(presets.split(','), { solver, solverTag, seed, describe });
+    if (presets !== 'none') await runPresets(presets.split(','), { solver, solverTag, seed, describe, profile: args.includes('--profile') });
     const rows: Awaited<ReturnType<typeof runRouting>>[] = [];
     for (const family of families) {
       for (const name of listInstances(family, wanted)) {

@@ -20,10 +20,16 @@ export interface PresetRunOptions {
   solverTag: string;
   seed: number;
   describe: string;
+  /**
+   * Turn every model strategy on (the exact day model on every small day, LNS subproblems on
+   * every day) and print, per strategy, how often a call improved the plan and what it cost.
+   */
+  profile?: boolean;
 }
 
 export async function runPresets(names: string[], options: PresetRunOptions): Promise<void> {
   const rows: Record<string, string>[] = [];
+  const strategyRows: Record<string, string>[] = [];
   for (const name of names) {
     const scenario = await presetScenario(name as PresetName, options.seed);
     const { snapshot, problem } = scenario;
@@ -31,14 +37,27 @@ export async function runPresets(names: string[], options: PresetRunOptions): Pr
     const started = Date.now();
     const rejected = precheckLegs(problem);
     const violations: number[] = [];
-    const { plan, evidence } = await planWithSolver(problem, options.solver, {
+    const { plan, evidence, strategies } = await planWithSolver(problem, options.solver, {
       timeLimitMs: allowance * 1000 - (Date.now() - started),
       seed: options.seed,
       solver: options.solverTag,
       rejected,
       validate: planValidator(snapshot, problem),
       logger: { error: (fields) => violations.push(Number(fields.count ?? 1)) },
+      ...(options.profile === true ? { policy: { exactAlways: true, lns: true } } : {}),
     });
+    for (const entry of strategies) {
+      strategyRows.push({
+        preset: name,
+        strategy: entry.strategy,
+        calls: String(entry.calls),
+        improved: String(entry.improved),
+        'improved %': ((100 * entry.improved) / entry.calls).toFixed(0),
+        seconds: (entry.ms / 1000).toFixed(1),
+        's per call': (entry.ms / 1000 / entry.calls).toFixed(2),
+        's per improvement': entry.improved === 0 ? '-' : (entry.ms / 1000 / entry.improved).toFixed(1),
+      });
+    }
     const seconds = (Date.now() - started) / 1000;
     const accepted = problem.legs.filter((leg) => leg.origin === 'accepted').length;
     const row = {
@@ -60,4 +79,9 @@ export async function runPresets(names: string[], options: PresetRunOptions): Pr
   }
   console.log(`\nManifest planner on data-gen presets (seed ${options.seed}); engine: ${options.describe}; peak MB is this process's peak RSS (native solver processes not included)\n`);
   printTable(rows);
+  if (options.profile === true) {
+    console.log('\nModel calls per strategy (--profile: every strategy on); improved = calls whose answer replaced the plan\n');
+    if (strategyRows.length === 0) console.log('(no model call)');
+    else printTable(strategyRows);
+  }
 }
