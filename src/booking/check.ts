@@ -7,8 +7,10 @@ import { buildPlanningProblem, type JourneyTimes } from '../planning/problem/ind
 import type { SolvingEngine } from '../planning/solve/index.ts';
 import { planningWarnings } from '../planning/warnings/index.ts';
 import { searchAlternatives } from './alternatives.ts';
-import { decide, precheckProposed, reasonText, type Decision, type DecideContext } from './decide.ts';
-import { prepareCheck } from './prepare.ts';
+import { precheckContext } from '../planning/prechecks/context.ts';
+import { decide, NEW_LEGS_SCOPE, precheckProposed, proposedLegs, provenBy, reasonText, type Decision, type DecideContext } from './decide.ts';
+import { prepareCheck, type CheckBase } from './prepare.ts';
+import { startProof, type ProofSettings } from './proof.ts';
 import { RELAXATION_MODEL, type RelaxationRun } from './relaxation/run.ts';
 import { bookingPlanValidator } from './validate.ts';
 
@@ -56,19 +58,39 @@ export async function checkBooking(input: BookingCheckInput): Promise<BookingChe
 
   // the pre-checks first: a proof needs no plan of the accepted legs (only alternatives do)
   let decision: Decision | null = precheckProposed(problem);
-  const wantsBase = decision === null || input.alternatives !== false;
-  const base = wantsBase ? prepareCheck(problem, deadline, input.signal) : null;
-  if (decision === null && base === null) {
-    decision = { status: 'unknown', reasonCode: 'check_inconclusive_within_allowance', reason: reasonText('check_inconclusive_within_allowance', 'the allowance ran out while planning the accepted legs'), step: 'exhausted' };
-  }
-  if (decision === null && base !== null) {
-    const context: DecideContext = { ...base, validate: bookingPlanValidator(snapshot, problem), deadline, ...(input.signal === undefined ? {} : { signal: input.signal }) };
-    decision = await decide(context, {
-      engine: input.engine,
-      solver: input.solver,
-      timeLimitMs: Math.max(1, RELAXATION_SHARE * input.allowanceMs),
-      onRun: (run) => relaxationRuns.push(run),
-    });
+  const proofSettings: ProofSettings = {
+    engine: input.engine,
+    solver: input.solver,
+    timeLimitMs: Math.max(1, RELAXATION_SHARE * input.allowanceMs),
+    onRun: (run) => relaxationRuns.push(run),
+  };
+  const context = precheckContext(problem);
+  const stopEarly = new AbortController();
+  const onAbort = () => stopEarly.abort();
+  input.signal?.addEventListener('abort', onAbort, { once: true });
+  let base: CheckBase | null = null;
+  try {
+    // the relaxation over the new legs alone runs on the engine while the accepted legs are planned here
+    const early = decision === null ? startProof(proofSettings, problem, context, proposedLegs(problem), deadline, stopEarly.signal) : null;
+    if (early !== null) await new Promise((resolve) => setImmediate(resolve));
+    const wantsBase = decision === null || input.alternatives !== false;
+    base = wantsBase ? prepareCheck(problem, deadline, input.signal, context) : null;
+    if (decision === null && early !== null) decision = provenBy(await settledOrNull(early), NEW_LEGS_SCOPE);
+    if (decision === null && base === null) {
+      decision = provenBy(await (early ?? Promise.resolve(null)), NEW_LEGS_SCOPE) ?? {
+        status: 'unknown',
+        reasonCode: 'check_inconclusive_within_allowance',
+        reason: reasonText('check_inconclusive_within_allowance', 'the allowance ran out while planning the accepted legs'),
+        step: 'exhausted',
+      };
+    }
+    if (decision === null && base !== null) {
+      const decideContext: DecideContext = { ...base, validate: bookingPlanValidator(snapshot, problem), deadline, ...(input.signal === undefined ? {} : { signal: input.signal }) };
+      decision = await decide(decideContext, proofSettings, early);
+    }
+  } finally {
+    stopEarly.abort();
+    input.signal?.removeEventListener('abort', onAbort);
   }
   decision ??= { status: 'unknown', reasonCode: 'check_inconclusive_within_allowance', reason: reasonText('check_inconclusive_within_allowance', ''), step: 'exhausted' };
   input.logger?.info(
@@ -104,8 +126,16 @@ export async function checkBooking(input: BookingCheckInput): Promise<BookingChe
   };
 }
 
+/** The promise's value when it has already settled, else null (without waiting). */
+async function settledOrNull<T>(promise: Promise<T | null>): Promise<T | null> {
+  const pending = Symbol('pending');
+  const value = await Promise.race([promise, Promise.resolve(pending)]);
+  return value === pending ? null : (value as T | null);
+}
+
 function evidenceOf(decision: Decision, runs: RelaxationRun[], input: BookingCheckInput, elapsedMs: number): Evidence {
-  const run = runs[runs.length - 1];
+  // the run that proved it, else the last one that ended
+  const run = (decision.status === 'infeasible_proven' ? decision.run : undefined) ?? runs[runs.length - 1];
   const strategy: Record<Decision['step'], string> = {
     precheck: 'pre-checks',
     insertion: 'insertion into the plan of the accepted legs',

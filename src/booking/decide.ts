@@ -25,12 +25,13 @@ import type { PrecheckContext } from '../planning/prechecks/context.ts';
 import type { PlanningProblem } from '../planning/problem/index.ts';
 import type { SolvingEngine } from '../planning/solve/index.ts';
 import { buildPlan, keepsAssignments, type BuiltPlan } from './planning/build.ts';
-import { runRelaxation, type RelaxationRun } from './relaxation/run.ts';
+import { proofOf, startProof, type ProofSettings } from './proof.ts';
+import type { RelaxationRun } from './relaxation/run.ts';
 import type { BookingPlanValidator } from './validate.ts';
 
 export type Decision =
   | { status: 'feasible'; requiresFullReplan: boolean; plan: Plan; step: 'insertion' | 'resolve' }
-  | { status: 'infeasible_proven'; reasonCode: ReasonCode; reason: string; step: 'precheck' | 'relaxation' }
+  | { status: 'infeasible_proven'; reasonCode: ReasonCode; reason: string; step: 'precheck' | 'relaxation'; run?: RelaxationRun }
   | { status: 'unknown'; reasonCode: ReasonCode; reason: string; step: 'exhausted' };
 
 export interface DecideContext {
@@ -47,20 +48,12 @@ export interface DecideContext {
   signal?: AbortSignal;
 }
 
-export interface RelaxationSettings {
-  engine: SolvingEngine;
-  solver: string;
-  /** Longest the model may run (it is also cut at the deadline). */
-  timeLimitMs: number;
-  onRun?: (run: RelaxationRun) => void;
-}
-
 /** The human reason: the catalogue meaning, then what is specific to this check. */
 export function reasonText(code: ReasonCode, detail: string): string {
   return detail === '' ? REASON_CATALOGUE[code].meaning : `${REASON_CATALOGUE[code].meaning} (${detail})`;
 }
 
-const proposedLegs = (problem: PlanningProblem) => problem.legs.filter((leg) => leg.origin === 'proposed').map((leg) => leg.index);
+export const proposedLegs = (problem: PlanningProblem) => problem.legs.filter((leg) => leg.origin === 'proposed').map((leg) => leg.index);
 
 /** Step 1: the first proposed leg a pre-check proves can never be planned, or null. */
 export function precheckProposed(problem: PlanningProblem): Decision | null {
@@ -116,38 +109,38 @@ export function findPlan(context: DecideContext): Decision | null {
   return tryInsertion(context) ?? tryResolve(context);
 }
 
-/** Steps 3-5 for the proposed legs of `context.problem` (the pre-checks have passed). */
-export async function decide(context: DecideContext, relaxation: RelaxationSettings): Promise<Decision> {
+/** A proof's decision, when the run was UNSATISFIABLE. */
+export function provenBy(run: RelaxationRun | null, scope: string): Decision | null {
+  if (run?.outcome !== 'infeasible') return null;
+  const proof = proofOf(run.facts, scope);
+  return { status: 'infeasible_proven', reasonCode: proof.reasonCode, reason: reasonText(proof.reasonCode, proof.detail), step: 'relaxation', run };
+}
+
+/**
+ * Steps 3-5 for the proposed legs of `context.problem` (the pre-checks have passed). `early` is
+ * the relaxation over the new legs alone, started before the plan of the accepted legs, if any.
+ */
+export async function decide(context: DecideContext, settings: ProofSettings, early: Promise<RelaxationRun | null> | null = null): Promise<Decision> {
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   context.signal?.addEventListener('abort', onAbort, { once: true });
-  const startProof = (): Promise<RelaxationRun | null> => {
-    const timeLimitMs = Math.min(relaxation.timeLimitMs, context.deadline - Date.now());
-    if (timeLimitMs <= 0) return Promise.resolve(null);
-    return runRelaxation(relaxation.engine, context.problem, context.precheckContext, mustServe(context), { solver: relaxation.solver, timeLimitMs, signal: stop.signal }).then(
-      (run) => {
-        relaxation.onRun?.(run);
-        return run;
-      },
-      () => null,
-    );
-  };
   try {
     const found = tryInsertion(context);
     if (found !== null) return found;
-    const proof = startProof();
+    // with no accepted leg to serve, the early proof is this very proof
+    const sameLegs = early !== null && context.accepted.served.size === 0;
+    const proof = sameLegs ? Promise.resolve(null) : startProof(settings, context.problem, context.precheckContext, mustServe(context), context.deadline, stop.signal);
     // let the engine take the model before the synchronous re-solve holds the thread
     await new Promise((resolve) => setImmediate(resolve));
     const resolved = tryResolve(context);
     if (resolved !== null) return resolved;
-    const run = await proof;
-    if (run?.outcome === 'infeasible') {
-      return { status: 'infeasible_proven', reasonCode: 'relaxation_infeasible', reason: reasonText('relaxation_infeasible', relaxationDetail(context, run)), step: 'relaxation' };
-    }
+    const [earlyRun, run] = await Promise.all([early ?? Promise.resolve(null), proof]);
+    const proven = provenBy(run, mandatoryScope(context)) ?? provenBy(earlyRun, NEW_LEGS_SCOPE);
+    if (proven !== null) return proven;
     return {
       status: 'unknown',
       reasonCode: 'check_inconclusive_within_allowance',
-      reason: reasonText('check_inconclusive_within_allowance', unknownDetail(run)),
+      reason: reasonText('check_inconclusive_within_allowance', unknownDetail(run ?? earlyRun)),
       step: 'exhausted',
     };
   } finally {
@@ -156,15 +149,11 @@ export async function decide(context: DecideContext, relaxation: RelaxationSetti
   }
 }
 
-function relaxationDetail(context: DecideContext, run: RelaxationRun): string {
-  const { facts } = run;
-  const served = context.accepted.served.size;
-  const parts = [`with the ${served} accepted leg(s) the plan of the accepted legs serves`];
-  const window = facts.emptyWindows[0];
-  if (window !== undefined) parts.push(`the ${window.stop} of movement ${window.legId} cannot meet its window`);
-  for (const place of facts.overfilledPlaces) parts.push(`place ${place.placeId} would hold ${place.staying + place.arrivals} Nuggets (capacity ${place.capacity})`);
-  if (facts.drivingNeeded > facts.drivingCapacity) parts.push(`at least ${facts.drivingNeeded} min of driving, drivers can do at most ${facts.drivingCapacity}`);
-  return parts.join('; ');
+/** What a proof over the new legs alone is about. */
+export const NEW_LEGS_SCOPE = 'the new legs alone';
+
+function mandatoryScope(context: DecideContext): string {
+  return `with the ${context.accepted.served.size} accepted leg(s) the plan of the accepted legs serves`;
 }
 
 function unknownDetail(run: RelaxationRun | null): string {

@@ -103,6 +103,21 @@ export const REASON_CATALOGUE = {
     meaning:
       'A relaxation of the planning problem (aggregate capacity over time of drivers, lorries, qualified crews and driving hours; Nugget stock; place capacity; windows against travel lower bounds) has no solution with the new legs added: no plan can serve them alongside the accepted legs.',
   },
+  sole_driver_conflict: {
+    kind: 'relaxation',
+    meaning:
+      'Only one driver can do the handling of some of the legs (qualification, licence, availability together with an able lorry), and no order of that work fits: the windows, the handling minutes and the shortest journeys between the places exclude every order. Proven by a relaxation model (it admits every real plan) being UNSATISFIABLE; the reason names the driver and the legs.',
+  },
+  sole_lorry_conflict: {
+    kind: 'relaxation',
+    meaning:
+      'Only one lorry can carry out the handling of some of the legs (equipment, room for the Nuggets, availability together with an able driver), and no order of that work fits: the windows, the handling minutes and the shortest journeys between the places exclude every order. Proven by a relaxation model (it admits every real plan) being UNSATISFIABLE; the reason names the lorry and the legs.',
+  },
+  place_full_during_window: {
+    kind: 'relaxation',
+    meaning:
+      'A delivery would leave the receiving place over its `nugget_capacity` at every moment it could be unloaded: the Nuggets there cannot have been taken away yet (no loading can start before the windows of the legs that take them), and the unloading must end inside an availability window of an able driver and lorry. Proven by a relaxation model (it admits every real plan) being UNSATISFIABLE; the reason names the place and the leg.',
+  },
   check_inconclusive_within_allowance: {
     kind: 'inconclusive',
     meaning:

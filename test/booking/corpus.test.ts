@@ -4,6 +4,7 @@
  */
 import { expect } from 'chai';
 import { checkBooking } from '../../src/booking/index.ts';
+import { REASON_CATALOGUE, type ReasonCode } from '../../src/contract/reasons.ts';
 import type { Engine } from '../../src/engine/index.ts';
 import { bookingEngine, releaseBookingEngine, corpus, corpusSolvers, estimatedJourney, parseBooking, type CorpusCase } from './support.ts';
 
@@ -46,7 +47,7 @@ describe('booking corpus', function () {
             reason_code: entry.expected.reason_code,
           });
           expect(response.reason).to.be.a('string').and.not.equal('');
-          if (entry.expected.reason_code === 'relaxation_infeasible') {
+          if (REASON_CATALOGUE[entry.expected.reason_code as ReasonCode]?.kind === 'relaxation') {
             // the proof is this solver's UNSATISFIABLE, not a pre-check's
             expect(response.evidence?.planning_engine.status).to.equal('UNSATISFIABLE');
             const names = engine.solvers().filter((info) => info.id === solver).map((info) => info.name);

@@ -31,12 +31,14 @@ const firstStop = (problem: PlanningProblem, unit: number): 'pickup' | 'delivery
 function planValues(problem: PlanningProblem, plan: Plan, mandatory: number[]) {
   const relaxation = relaxationData(problem, mandatory, prepared.get(problem)!);
   const starts = new Map<string, number>();
+  const ends = new Map<string, number>();
   const delivered = new Map<number, number[]>();
   for (const duty of plan.duties) {
     for (const stop of duty.stops) {
       for (const activity of stop.activities) {
         if (activity.kind !== 'pickup' && activity.kind !== 'delivery') continue;
         starts.set(`${activity.unit}/${activity.kind}`, activity.start);
+        ends.set(`${activity.unit}/${activity.kind}`, activity.end);
         if (activity.kind === 'delivery' && problem.units[activity.unit]!.type === 'deliver_empty') {
           const ids = new Map(problem.nuggets.map((nugget) => [nugget.id, nugget.index]));
           delivered.set(activity.unit, activity.nuggetIds.map((id) => ids.get(id)!));
@@ -45,6 +47,7 @@ function planValues(problem: PlanningProblem, plan: Plan, mandatory: number[]) {
     }
   }
   const planStart = new Array<number>(relaxation.taskOf.size).fill(-1);
+  const planEnd = new Array<number>(relaxation.taskOf.size).fill(-1);
   const stand = new Map<number, number>();
   for (const leg of mandatory) {
     const units = problem.legs[leg]!.units;
@@ -56,6 +59,7 @@ function planValues(problem: PlanningProblem, plan: Plan, mandatory: number[]) {
     const value = starts.get(`${stand.get(Number(unit))}/${stop}`);
     expect(value, `the plan serves ${key}`).to.be.a('number');
     planStart[task] = value!;
+    planEnd[task] = ends.get(`${stand.get(Number(unit))}/${stop}`)!;
   }
   const used = new Map<number, number>();
   const planSource = relaxation.emptyUnits.map((unit) => {
@@ -64,7 +68,8 @@ function planValues(problem: PlanningProblem, plan: Plan, mandatory: number[]) {
     used.set(real, k + 1);
     return relaxation.sourceOfNugget.get(delivered.get(real)![k]!)! + 1;
   });
-  return { data: { ...relaxation.data, plan_start: planStart, plan_source: planSource }, tasks: planStart.length };
+  const planUnloaded = (relaxation.data.arrival_task as number[]).map((task) => planEnd[task - 1]!);
+  return { data: { ...relaxation.data, plan_start: planStart, plan_source: planSource, plan_unloaded: planUnloaded }, tasks: planStart.length };
 }
 
 const prepared = new Map<PlanningProblem, ReturnType<typeof prepareCheck> extends infer B ? (B extends { precheckContext: infer C } ? C : never) : never>();

@@ -4,11 +4,12 @@
  * admits that plan). The result is plain MiniZinc JSON, so it can be written to a file and run
  * in the MiniZinc IDE (`bookingModelData`), plus the static facts the model checks, for reasons.
  */
-import type { HandlingMethod } from '../../contract/index.ts';
 import { createHoursCalendar } from '../../planning/hours/index.ts';
 import { precheckContext, type PrecheckContext } from '../../planning/prechecks/context.ts';
 import type { MinuteWindow, PlanningProblem, ProblemLeg, Unit } from '../../planning/problem/index.ts';
 import { drivingCapacity } from './driving-capacity.ts';
+import { placeOverTime, type DeliveryTask, type PlaceConflict } from './place-time.ts';
+import { unaryResources, type HandlingTask, type UnaryConflict } from './unary.ts';
 
 /** MiniZinc JSON: sets as `{ "set": [...] }`, indexes 1-based. */
 export type ModelData = Record<string, unknown>;
@@ -21,6 +22,10 @@ export interface StaticFacts {
   overfilledPlaces: { placeId: string; capacity: number; staying: number; arrivals: number }[];
   drivingNeeded: number;
   drivingCapacity: number;
+  /** Two tasks that the only driver or lorry able to do them cannot both do, in either order. */
+  unaryConflicts: UnaryConflict[];
+  /** Deliveries that find their place full at every moment they could be unloaded. */
+  placeConflicts: PlaceConflict[];
 }
 
 export interface RelaxationData {
@@ -34,15 +39,7 @@ export interface RelaxationData {
   sourceOfNugget: Map<number, number>;
 }
 
-interface Task {
-  earliest: number;
-  latest: number;
-  duration: number;
-  method: HandlingMethod;
-  /** Nuggets of the unit (lorry room needed at once). */
-  size: number;
-  place: number;
-}
+type Task = HandlingTask;
 
 const set = (values: Iterable<number>) => ({ set: [...values].sort((a, b) => a - b) });
 
@@ -63,6 +60,8 @@ class Builder {
   private readonly orders: [number, number][] = [];
   /** Delivery tasks of deliver_empty units, with their unit. */
   private readonly empties: { task: number; unit: Unit }[] = [];
+  /** Mandatory delivery tasks, with the Nuggets they leave at the place for good. */
+  private readonly deliveries: DeliveryTask[] = [];
   /** Place -> Nuggets mandatory deliveries leave there for good. */
   private readonly arrivals = new Map<number, number>();
   private readonly emptyWindows: StaticFacts['emptyWindows'] = [];
@@ -108,7 +107,7 @@ class Builder {
       const earliest = Math.min(Math.max(0, window.earliest), horizon + 1);
       const latest = Math.max(-1, Math.min(horizon, window.latest));
       if (earliest > latest) this.emptyWindows.push({ legId: leg.id, stop });
-      this.tasks.push({ earliest: Math.min(earliest, latest + 1), latest, duration, method: unit.handlingMethod, size: unit.size, place });
+      this.tasks.push({ earliest: Math.min(earliest, latest + 1), latest, duration, method: unit.handlingMethod, size: unit.size, place, legId: leg.id });
       this.taskOf.set(`${unit.index}/${stop}`, this.tasks.length - 1);
       return this.tasks.length - 1;
     };
@@ -139,7 +138,7 @@ class Builder {
         deliveryMinutes,
       );
       this.links.push({ pickup, delivery, gap: pickupMinutes + journey });
-      this.addArrival(leg, unit, destination);
+      this.deliveries.push({ task: delivery, unit, lasting: this.addArrival(leg, unit, destination) });
       return pickup;
     }
     if (unit.type === 'collect_empty') {
@@ -163,17 +162,17 @@ class Builder {
       minutes,
     );
     for (let k = 0; k < unit.size; k++) this.empties.push({ task: delivery, unit });
-    this.addArrival(leg, unit, destination);
+    this.deliveries.push({ task: delivery, unit, lasting: this.addArrival(leg, unit, destination) });
     return delivery;
   }
 
   /**
    * Nuggets a delivery leaves at the place for good: a move_nugget's Nuggets that no other leg
    * picks up there by name and no deliver_empty could take as empties; a deliver_empty's empties
-   * (rule N1) when no leg picks up there by name.
+   * (rule N1) when no leg picks up there by name. Returns how many.
    */
-  private addArrival(leg: ProblemLeg, unit: Unit, place: number): void {
-    if (this.problem.places[place]!.capacity === null) return;
+  private addArrival(leg: ProblemLeg, unit: Unit, place: number): number {
+    if (this.problem.places[place]!.capacity === null) return 0;
     const namedHere = (this.namedPickups.get(place) ?? []).filter((other) => other.index !== leg.index);
     let staying: number;
     if (unit.type === 'deliver_empty') {
@@ -183,6 +182,7 @@ class Builder {
       staying = unit.nuggets.filter((nugget) => !namedElsewhere.has(nugget) && !this.couldBeTakenAsEmpty(nugget, place)).length;
     }
     if (staying > 0) this.arrivals.set(place, (this.arrivals.get(place) ?? 0) + staying);
+    return staying;
   }
 
   private couldBeTakenAsEmpty(nuggetIndex: number, place: number): boolean {
@@ -205,6 +205,8 @@ class Builder {
     const calendar = createHoursCalendar(problem.timezone, problem.originEpochMs);
     const drivingNeeded = this.drivingNeeded();
     const capacity = problem.drivers.reduce((sum, driver) => sum + drivingCapacity(driver, problem, calendar), 0);
+    const unary = unaryResources(problem, this.context.paths, this.tasks);
+    const timed = placeOverTime(problem, this.tasks, this.deliveries, this.loaderArrival, (nugget, place) => this.couldBeTakenAsEmpty(nugget, place));
 
     const data: ModelData = {
       horizon: problem.horizon,
@@ -239,6 +241,29 @@ class Builder {
       capped_arrivals: capped.map((place) => place.arrivals),
       driving_needed: drivingNeeded,
       driving_capacity: capacity,
+      n_unary: unary.groups.length,
+      unary_tasks: unary.groups.map((group) => set(group.tasks.map((task) => task + 1))),
+      n_pairs: unary.pairs.length,
+      pair_first: unary.pairs.map((pair) => pair.first + 1),
+      pair_second: unary.pairs.map((pair) => pair.second + 1),
+      pair_after_first: unary.pairs.map((pair) => pair.afterFirst),
+      pair_after_second: unary.pairs.map((pair) => pair.afterSecond),
+      n_blocks: unary.blocks.length,
+      block_task: unary.blocks.map((block) => block.task + 1),
+      block_from: unary.blocks.map((block) => block.from),
+      block_to: unary.blocks.map((block) => block.to),
+      n_timed: timed.places.length,
+      timed_capacity: timed.places.map((place) => place.capacity),
+      n_departures: timed.departures.length,
+      departure_place: timed.departures.map((departure) => departure.place + 1),
+      departure_earliest: timed.departures.map((departure) => departure.earliest),
+      departure_nuggets: timed.departures.map((departure) => departure.nuggets),
+      n_arrivals: timed.arrivals.length,
+      arrival_task: timed.arrivals.map((arrival) => arrival.task + 1),
+      arrival_place: timed.arrivals.map((arrival) => arrival.place + 1),
+      arrival_nuggets: timed.arrivals.map((arrival) => arrival.nuggets),
+      arrival_lasting: timed.arrivals.map((arrival) => arrival.lasting),
+      arrival_latest_end: timed.arrivals.map((arrival) => arrival.latestEnd),
     };
     return {
       data,
@@ -250,6 +275,8 @@ class Builder {
         overfilledPlaces: capped.filter((place) => place.staying + place.arrivals > place.capacity),
         drivingNeeded,
         drivingCapacity: capacity,
+        unaryConflicts: unary.conflicts,
+        placeConflicts: timed.conflicts,
       },
     };
   }
