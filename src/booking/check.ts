@@ -8,14 +8,16 @@ import type { SolvingEngine } from '../planning/solve/index.ts';
 import { planningWarnings } from '../planning/warnings/index.ts';
 import { searchAlternatives } from './alternatives.ts';
 import { precheckContext } from '../planning/prechecks/context.ts';
-import { decide, NEW_LEGS_SCOPE, precheckProposed, proposedLegs, provenBy, reasonText, type Decision, type DecideContext } from './decide.ts';
+import { decide, NEW_LEGS_SCOPE, precheckProposed, proposedLegs, provenBy, reasonText, settledOrNull, type Decision, type DecideContext } from './decide.ts';
 import { prepareCheck, type CheckBase } from './prepare.ts';
 import { startProof, type ProofSettings } from './proof.ts';
 import { RELAXATION_MODEL, type RelaxationRun } from './relaxation/run.ts';
 import { bookingPlanValidator } from './validate.ts';
 
-/** Default share of the allowance the relaxation model may take. */
+/** Share of the allowance the relaxation model may take when alternatives are searched after it. */
 const RELAXATION_SHARE = 0.6;
+/** Without alternatives, the relaxation may take all of the allowance but a margin for the answer. */
+const RELAXATION_SHARE_ALONE = 0.95;
 /** Most alternatives returned. */
 const MAX_ALTERNATIVES = 3;
 /** Share of the allowance spent on alternatives when the proposed windows work. */
@@ -61,7 +63,7 @@ export async function checkBooking(input: BookingCheckInput): Promise<BookingChe
   const proofSettings: ProofSettings = {
     engine: input.engine,
     solver: input.solver,
-    timeLimitMs: Math.max(1, RELAXATION_SHARE * input.allowanceMs),
+    timeLimitMs: Math.max(1, (input.alternatives === false ? RELAXATION_SHARE_ALONE : RELAXATION_SHARE) * input.allowanceMs),
     onRun: (run) => relaxationRuns.push(run),
   };
   const context = precheckContext(problem);
@@ -86,7 +88,7 @@ export async function checkBooking(input: BookingCheckInput): Promise<BookingChe
     }
     if (decision === null && base !== null) {
       const decideContext: DecideContext = { ...base, validate: bookingPlanValidator(snapshot, problem), deadline, ...(input.signal === undefined ? {} : { signal: input.signal }) };
-      decision = await decide(decideContext, proofSettings, early);
+      decision = await decide(decideContext, proofSettings, early === null ? null : { run: early, stop: () => stopEarly.abort() });
     }
   } finally {
     stopEarly.abort();
@@ -124,13 +126,6 @@ export async function checkBooking(input: BookingCheckInput): Promise<BookingChe
     metadata: { generated_at: (input.now?.() ?? new Date()).toISOString(), policy_version: POLICY_VERSION },
     evidence: evidenceOf(decision, relaxationRuns, input, Date.now() - started),
   };
-}
-
-/** The promise's value when it has already settled, else null (without waiting). */
-async function settledOrNull<T>(promise: Promise<T | null>): Promise<T | null> {
-  const pending = Symbol('pending');
-  const value = await Promise.race([promise, Promise.resolve(pending)]);
-  return value === pending ? null : (value as T | null);
 }
 
 function evidenceOf(decision: Decision, runs: RelaxationRun[], input: BookingCheckInput, elapsedMs: number): Evidence {

@@ -109,6 +109,19 @@ export function findPlan(context: DecideContext): Decision | null {
   return tryInsertion(context) ?? tryResolve(context);
 }
 
+/** The relaxation over the new legs alone, started before the plan of the accepted legs. */
+export interface EarlyProof {
+  run: Promise<RelaxationRun | null>;
+  stop(): void;
+}
+
+/** The promise's value when it has already settled, else null (without waiting). */
+export async function settledOrNull<T>(promise: Promise<T | null>): Promise<T | null> {
+  const pending = Symbol('pending');
+  const value = await Promise.race([promise, Promise.resolve(pending)]);
+  return value === pending ? null : (value as T | null);
+}
+
 /** A proof's decision, when the run was UNSATISFIABLE. */
 export function provenBy(run: RelaxationRun | null, scope: string): Decision | null {
   if (run?.outcome !== 'infeasible') return null;
@@ -120,21 +133,25 @@ export function provenBy(run: RelaxationRun | null, scope: string): Decision | n
  * Steps 3-5 for the proposed legs of `context.problem` (the pre-checks have passed). `early` is
  * the relaxation over the new legs alone, started before the plan of the accepted legs, if any.
  */
-export async function decide(context: DecideContext, settings: ProofSettings, early: Promise<RelaxationRun | null> | null = null): Promise<Decision> {
+export async function decide(context: DecideContext, settings: ProofSettings, early: EarlyProof | null = null): Promise<Decision> {
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   context.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const found = tryInsertion(context);
     if (found !== null) return found;
-    // with no accepted leg to serve, the early proof is this very proof
-    const sameLegs = early !== null && context.accepted.served.size === 0;
-    const proof = sameLegs ? Promise.resolve(null) : startProof(settings, context.problem, context.precheckContext, mustServe(context), context.deadline, stop.signal);
+    // An early proof still running is cut: the proof over every leg that must be served is
+    // stronger, and two at once would share the cores. An early proof that ended is kept.
+    const earlyRun = early === null ? null : await settledOrNull(early.run);
+    const earlyProven = provenBy(earlyRun, NEW_LEGS_SCOPE);
+    if (earlyProven !== null) return earlyProven;
+    if (earlyRun === null) early?.stop();
+    const proof = startProof(settings, context.problem, context.precheckContext, mustServe(context), context.deadline, stop.signal);
     // let the engine take the model before the synchronous re-solve holds the thread
     await new Promise((resolve) => setImmediate(resolve));
     const resolved = tryResolve(context);
     if (resolved !== null) return resolved;
-    const [earlyRun, run] = await Promise.all([early ?? Promise.resolve(null), proof]);
+    const run = await proof;
     const proven = provenBy(run, mandatoryScope(context)) ?? provenBy(earlyRun, NEW_LEGS_SCOPE);
     if (proven !== null) return proven;
     return {
