@@ -1,0 +1,162 @@
+/**
+ * A solution of models/horizon.mzn as the planner's `Plan` (src/planning/plan/types.ts), which
+ * manifest assembly writes out and the validator checks. Each used duty slot is a duty: its
+ * nodes in route order, consecutive nodes at one place forming one stop; the break of an arc is
+ * a stop activity when it is taken before driving (or on arrival), an en-route break otherwise.
+ */
+import type { Duty, PlanStop, StopActivity, TimeSpan } from '../plan/types.ts';
+import type { PlanningProblem } from '../problem/index.ts';
+import type { ExactLayout } from './data.ts';
+import { finishNode, nodeRole, startNode, type NodeNumbering } from './nodes.ts';
+
+/** The output variables read back (MiniZinc JSON, 1-based arrays as 0-based JS arrays). */
+export interface HorizonSolution {
+  succ: number[];
+  time: number[];
+  depart: number[];
+  drive: number[];
+  before_break: number[];
+  break_len: number[];
+  loc: number[];
+  served: boolean[];
+  lorry: number[];
+  redirect: number[];
+  via_collection: boolean[];
+  from_class: number[][];
+  taker: number[];
+}
+
+export interface DecodedPlan {
+  duties: Duty[];
+  /** Problem unit indexes served. */
+  servedUnits: number[];
+}
+
+export function decodeSolution(problem: PlanningProblem, layout: ExactLayout, solution: HorizonSolution): DecodedPlan {
+  const numbering: NodeNumbering = { units: layout.units.length, duties: layout.slots.length };
+  const nuggetsOf = chosenNuggets(problem, layout, solution);
+  const duties: Duty[] = [];
+  layout.slots.forEach((slot, duty) => {
+    const lorry = solution.lorry[duty]!;
+    if (lorry === 0) return;
+    const nodes: number[] = [];
+    for (let node = startNode(numbering, duty); node !== finishNode(numbering, duty); node = solution.succ[node - 1]!) nodes.push(node);
+    duties.push(dutyOf(problem, layout, numbering, solution, nodes, nuggetsOf, { driver: slot.driver, lorry: lorry - 1 }));
+  });
+  duties.sort((a, b) => a.driver - b.driver || a.start - b.start);
+  const servedUnits = layout.units.filter((_, position) => solution.served[position]);
+  return { duties, servedUnits };
+}
+
+const value = (array: number[], node: number) => array[node - 1]!;
+
+function dutyOf(
+  problem: PlanningProblem,
+  layout: ExactLayout,
+  numbering: NodeNumbering,
+  solution: HorizonSolution,
+  nodes: number[],
+  nuggetsOf: (modelUnit: number) => string[],
+  crew: { driver: number; lorry: number },
+): Duty {
+  const stops: PlanStop[] = [];
+  let current: PlanStop | null = null;
+  let pendingEnRoute: TimeSpan[] = [];
+  let arrivalBreak: TimeSpan | null = null;
+  let arrive = 0;
+  nodes.forEach((node, position) => {
+    const place = value(solution.loc, node) - 1;
+    if (current === null || current.place !== place) {
+      current = { place, arrive: position === 0 ? value(solution.time, node) : arrive, depart: 0, enRouteBreaks: pendingEnRoute, activities: [] };
+      if (arrivalBreak !== null) current.activities.push({ kind: 'break', ...arrivalBreak });
+      stops.push(current);
+      pendingEnRoute = [];
+      arrivalBreak = null;
+    }
+    current.activities.push(nodeActivity(problem, layout, numbering, solution, node, nuggetsOf));
+    // the arc to the next node (the last node's arc leads to the finish: nothing)
+    const start = value(solution.time, node);
+    const end = start + activityMinutes(problem, layout, numbering, node);
+    const depart = value(solution.depart, node);
+    const pause = value(solution.break_len, node);
+    const ahead = value(solution.before_break, node);
+    const drive = value(solution.drive, node);
+    const next = nodes[position + 1];
+    current.depart = end;
+    if (next === undefined) return;
+    const sameStop = value(solution.loc, next) - 1 === place;
+    if (pause > 0 && (sameStop || ahead === 0)) {
+      current.activities.push({ kind: 'break', start: depart, end: depart + pause });
+      current.depart = depart + pause;
+      arrive = depart + pause + drive;
+    } else if (pause > 0 && ahead < drive) {
+      pendingEnRoute = [{ start: depart + ahead, end: depart + ahead + pause }];
+      current.depart = depart;
+      arrive = depart + pause + drive;
+    } else if (pause > 0) {
+      arrivalBreak = { start: depart + drive, end: depart + drive + pause };
+      current.depart = depart;
+      arrive = depart + drive;
+    } else {
+      current.depart = depart;
+      arrive = depart + drive;
+    }
+    if (sameStop) current.depart = end;
+  });
+  const first = stops[0]!;
+  const last = stops[stops.length - 1]!;
+  return { driver: crew.driver, lorry: crew.lorry, start: first.arrive, end: last.depart, stops };
+}
+
+function activityMinutes(problem: PlanningProblem, layout: ExactLayout, numbering: NodeNumbering, node: number): number {
+  const role = nodeRole(numbering, node);
+  if (role.kind === 'start') return problem.walkRoundCheckMinutes;
+  if (role.kind === 'finish') return 0;
+  const unit = problem.units[layout.units[role.unit]!]!;
+  return unit.size * (role.kind === 'pickup' ? unit.pickupMinutesPerNugget : unit.deliveryMinutesPerNugget);
+}
+
+function nodeActivity(
+  problem: PlanningProblem,
+  layout: ExactLayout,
+  numbering: NodeNumbering,
+  solution: HorizonSolution,
+  node: number,
+  nuggetsOf: (modelUnit: number) => string[],
+): StopActivity {
+  const role = nodeRole(numbering, node);
+  const start = value(solution.time, node);
+  const end = start + activityMinutes(problem, layout, numbering, node);
+  if (role.kind === 'start' || role.kind === 'finish') return { kind: 'service', start, end };
+  const unitIndex = layout.units[role.unit]!;
+  const unit = problem.units[unitIndex]!;
+  if (role.kind === 'pickup') return { kind: 'pickup', unit: unitIndex, nuggetIds: nuggetsOf(role.unit), start, end };
+  // a delivery node: a deliver_empty's may unload an empty a collection carried on
+  const nuggetIds = nuggetsOf(role.unit);
+  if (unit.type === 'collect_empty') return { kind: 'yard_work', unit: unitIndex, nuggetIds, start, end };
+  return { kind: 'delivery', unit: unitIndex, nuggetIds, start, end };
+}
+
+/** The Nugget ids each model unit handles: named ones, or the empties the solution chose (class members in id order). */
+function chosenNuggets(problem: PlanningProblem, layout: ExactLayout, solution: HorizonSolution): (modelUnit: number) => string[] {
+  const ids = new Map<number, string[]>();
+  const idOf = (nugget: number) => problem.nuggets[nugget]!.id;
+  layout.units.forEach((unitIndex, position) => {
+    const unit = problem.units[unitIndex]!;
+    if (unit.type !== 'deliver_empty') ids.set(position, unit.nuggets.map(idOf));
+    else ids.set(position, []);
+  });
+  layout.classes.forEach((entry, k) => {
+    const members = [...entry.nuggets].sort((a, b) => (idOf(a) < idOf(b) ? -1 : 1));
+    let next = 0;
+    layout.units.forEach((_, position) => {
+      const count = solution.from_class[k]?.[position] ?? 0;
+      for (let taken = 0; taken < count; taken++) ids.get(position)!.push(idOf(members[next++]!));
+    });
+  });
+  solution.taker.forEach((taker, t) => {
+    if (taker > 0) ids.get(taker - 1)!.push(idOf(layout.tracked[t]!));
+  });
+  return (modelUnit) => ids.get(modelUnit)!;
+}
+

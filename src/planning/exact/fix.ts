@@ -1,0 +1,147 @@
+/**
+ * The check direction: a plan of the service written as values of models/horizon.mzn's
+ * variables (the `fixed_*` arrays of models/horizon/fixed.mzn). The model accepts the plan when
+ * it has a solution with these values; the choices the plan leaves implicit (which empty of a
+ * class, the Nugget order bookkeeping, the drivers'-hours counters) are the solver's to find.
+ *
+ * A plan whose shape the model cannot state (a duty in no slot, two breaks on one journey, an
+ * activity of no unit the model offers) gets a `PlanShapeError` saying where.
+ */
+import type { Duty, Plan, StopActivity } from '../plan/types.ts';
+import type { PlanningProblem } from '../problem/index.ts';
+import type { ExactInstance } from './data.ts';
+import { deliveryNode, finishNode, nodeCount, pickupNode, startNode, type NodeNumbering } from './nodes.ts';
+
+export class PlanShapeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PlanShapeError';
+  }
+}
+
+/** Duty slots per availability window a plan needs (its most duties of one driver in one window). */
+export function slotsNeeded(problem: PlanningProblem, plan: Plan): number {
+  const counts = new Map<string, number>();
+  for (const duty of plan.duties) {
+    const window = windowOf(problem, duty);
+    const key = `${duty.driver}:${window}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return Math.max(1, ...counts.values());
+}
+
+const windowOf = (problem: PlanningProblem, duty: Duty) =>
+  problem.drivers[duty.driver]!.availability.findIndex((window) => window.start <= duty.start && duty.end <= window.end);
+
+interface Arc {
+  depart: number;
+  pause: number;
+  ahead: number;
+}
+
+/** The `fixed_*` data for the plan, to merge into the instance's data. */
+export function fixedData(problem: PlanningProblem, instance: ExactInstance, plan: Plan): Record<string, number[]> {
+  const { layout } = instance;
+  const numbering: NodeNumbering = { units: layout.units.length, duties: layout.slots.length };
+  const count = nodeCount(numbering);
+  const succ = new Array<number>(count).fill(0);
+  const time = new Array<number>(count).fill(-1);
+  const depart = new Array<number>(count).fill(-1);
+  const pause = new Array<number>(count).fill(-1);
+  const ahead = new Array<number>(count).fill(-1);
+  const lorry = layout.slots.map(() => 0);
+  const visited = new Set<number>();
+
+  const slotUse = new Map<string, number>();
+  for (const duty of [...plan.duties].sort((a, b) => a.driver - b.driver || a.start - b.start)) {
+    const window = windowOf(problem, duty);
+    if (window < 0) throw new PlanShapeError(`driver ${problem.drivers[duty.driver]!.id}'s duty at minute ${duty.start} is in none of their availability windows`);
+    const key = `${duty.driver}:${window}`;
+    const order = slotUse.get(key) ?? 0;
+    slotUse.set(key, order + 1);
+    const windowSpan = problem.drivers[duty.driver]!.availability[window]!;
+    const slot = layout.slots.findIndex((entry) => entry.driver === duty.driver && entry.window.start === windowSpan.start && entry.order === order);
+    if (slot < 0) throw new PlanShapeError(`driver ${problem.drivers[duty.driver]!.id} has more duties in one window than the model has slots`);
+    lorry[slot] = duty.lorry + 1;
+
+    const nodes = dutyNodes(layout.unitOf, numbering, duty, slot);
+    const arcs = dutyArcs(problem, duty, nodes);
+    nodes.forEach(({ node, start }, position) => {
+      visited.add(node);
+      time[node - 1] = start;
+      succ[node - 1] = nodes[position + 1]?.node ?? finishNode(numbering, slot);
+      const arc = arcs[position]!;
+      depart[node - 1] = arc.depart;
+      pause[node - 1] = arc.pause;
+      ahead[node - 1] = arc.ahead;
+    });
+    time[finishNode(numbering, slot) - 1] = duty.end;
+  }
+  // unused slots go start -> finish; nodes not visited are left to the model (chained on OUT)
+  layout.slots.forEach((_, slot) => {
+    if (lorry[slot] === 0) succ[startNode(numbering, slot) - 1] = finishNode(numbering, slot);
+  });
+  for (let node = 1; node <= 2 * numbering.units; node++) if (!visited.has(node)) time[node - 1] = 0;
+  return { fixed_succ: succ, fixed_time: time, fixed_depart: depart, fixed_break: pause, fixed_before_break: ahead, fixed_lorry: lorry };
+}
+
+/** The duty's nodes in order with their activity starts (the walk-round check is the start node). */
+function dutyNodes(unitOf: Map<number, number>, numbering: NodeNumbering, duty: Duty, slot: number): { node: number; start: number; end: number; place: number }[] {
+  const nodes: { node: number; start: number; end: number; place: number }[] = [];
+  for (const stop of duty.stops) {
+    for (const activity of [...stop.activities].sort((a, b) => a.start - b.start || a.end - b.end)) {
+      const node = activityNode(unitOf, numbering, activity, slot, nodes.length === 0);
+      if (node !== null) nodes.push({ node, start: activity.start, end: activity.end, place: stop.place });
+    }
+  }
+  if (nodes[0]?.node !== startNode(numbering, slot)) throw new PlanShapeError(`a duty of slot ${slot} does not start with its walk-round check`);
+  return nodes;
+}
+
+function activityNode(unitOf: Map<number, number>, numbering: NodeNumbering, activity: StopActivity, slot: number, first: boolean): number | null {
+  switch (activity.kind) {
+    case 'service':
+      if (!first) throw new PlanShapeError('a walk-round check inside a duty (a lorry change) is two duties in the model');
+      return startNode(numbering, slot);
+    case 'pickup':
+    case 'delivery':
+    case 'yard_work': {
+      if (activity.unit === null) throw new PlanShapeError('yard work for no leg is not in the model');
+      const unit = unitOf.get(activity.unit);
+      if (unit === undefined) throw new PlanShapeError(`unit ${activity.unit} is not offered to the model`);
+      return activity.kind === 'pickup' ? pickupNode(numbering, unit) : deliveryNode(numbering, unit);
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * For each node, the arc to the next: when it departs and its break. A break after the node's
+ * activity at its stop is taken before driving (ahead 0); an en-route break is `ahead` minutes
+ * into the drive; a break at the next stop before its first activity is taken on arrival.
+ */
+function dutyArcs(problem: PlanningProblem, duty: Duty, nodes: { node: number; start: number; end: number; place: number }[]): Arc[] {
+  const breaks = duty.stops.flatMap((stop) => [
+    ...stop.enRouteBreaks.map((pause) => ({ ...pause, enRouteTo: stop })),
+    ...stop.activities.filter((activity) => activity.kind === 'break').map((pause) => ({ start: pause.start, end: pause.end, enRouteTo: null })),
+  ]);
+  const departures = new Map(duty.stops.map((stop) => [stop, stop.depart]));
+  return nodes.map((entry, position) => {
+    const next = nodes[position + 1];
+    if (next === undefined) return { depart: entry.end, pause: 0, ahead: 0 };
+    const within = breaks.filter((pause) => pause.start >= entry.end && pause.end <= next.start);
+    if (within.length > 1) throw new PlanShapeError(`two breaks between two activities (minute ${within[0]!.start}): the model takes one per journey`);
+    const sameStop = entry.place === next.place;
+    const stopOf = duty.stops.find((stop) => stop.activities.some((activity) => activity.start === entry.start) && stop.place === entry.place)!;
+    const leave = sameStop ? entry.end : departures.get(stopOf)!;
+    const drive = sameStop ? 0 : problem.travelMinutes[entry.place]![next.place]!;
+    const pause = within[0];
+    if (pause === undefined) return { depart: leave, pause: 0, ahead: 0 };
+    const length = pause.end - pause.start;
+    if (sameStop || pause.end <= leave) return { depart: pause.start, pause: length, ahead: 0 };
+    if (pause.enRouteTo !== null) return { depart: leave, pause: length, ahead: pause.start - leave };
+    // on arrival, before the next activity: the drive ends as the break starts
+    return { depart: pause.start - drive, pause: length, ahead: drive };
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * The exact model (models/horizon.mzn) as the planner and the booking check use it:
+ * `solveExact` plans a (small) problem whole, proving optimality when the solver finishes;
+ * `checkPlanExact` asks whether a plan of the service is a solution of the model.
+ */
+import type { SolveRequest, SolveResult } from '../../engine/types.ts';
+import type { Plan, UnplannedLeg } from '../plan/types.ts';
+import { precheckLegs } from '../prechecks/index.ts';
+import { modelPath } from '../solve/model-solver.ts';
+import type { PlanningProblem } from '../problem/index.ts';
+import { exactData, type ExactInstance } from './data.ts';
+import { decodeSolution, type HorizonSolution } from './decode.ts';
+import { fixedData, slotsNeeded } from './fix.ts';
+
+/** Absolute path of the model (the engine's project root may be elsewhere). */
+export const HORIZON_MODEL = modelPath('horizon.mzn');
+
+/** What the bridge needs of the engine (src/engine `createEngine(...)`). */
+export interface ExactEngine {
+  solve(request: SolveRequest): Promise<SolveResult>;
+}
+
+export interface SolveExactOptions {
+  /** `gecode`, `chuffed`, ... (or pinned: `native:gecode`). */
+  solver: string;
+  timeLimitMs: number;
+  seed?: number;
+  signal?: AbortSignal;
+  /** Legs the model may serve; default every accepted leg the pre-checks do not reject. */
+  legs?: readonly number[];
+  /** Legs that must be served (a booking check): UNSATISFIABLE then proves no plan of the model's shape serves them. */
+  required?: readonly number[];
+  /** Pre-check rejections (default `precheckLegs(problem)`), listed unplanned with their reasons. */
+  rejected?: readonly UnplannedLeg[];
+  /** Duty slots per driver availability window (default 1; 2 lets a driver change lorry in a window). */
+  slotsPerWindow?: number;
+}
+
+export type ExactStatus = 'OPTIMAL' | 'SATISFIED' | 'UNSATISFIABLE' | 'UNKNOWN' | 'ERROR';
+
+export interface ExactStats {
+  units: number;
+  duties: number;
+  solveMs: number;
+  solver: string;
+  stop: SolveResult['stop'];
+  objective: number | null;
+  /** Legs served (of the offered ones). */
+  legsServed: number;
+  legsOffered: number;
+}
+
+export interface ExactResult {
+  status: ExactStatus;
+  /** The best plan found (null when none: UNSATISFIABLE, UNKNOWN or ERROR). */
+  plan: Plan | null;
+  /** OPTIMAL: no plan of the model's shape serves more legs (then less driving, then fewer duties). */
+  provenOptimal: boolean;
+  stats: ExactStats;
+  error?: string;
+}
+
+/** Plans the problem whole with the exact model. */
+export async function solveExact(problem: PlanningProblem, engine: ExactEngine, options: SolveExactOptions): Promise<ExactResult> {
+  const rejected = options.rejected ?? precheckLegs(problem);
+  const rejectedLegs = new Set(rejected.map((entry) => entry.leg));
+  const legs = options.legs ?? problem.legs.filter((leg) => leg.origin === 'accepted' && !rejectedLegs.has(leg.index)).map((leg) => leg.index);
+  const instance = exactData(problem, { legs, required: options.required ?? [], slotsPerWindow: options.slotsPerWindow ?? 1 });
+  const result = await engine.solve({
+    model: HORIZON_MODEL,
+    data: instance.data,
+    solver: options.solver,
+    timeLimitMs: options.timeLimitMs,
+    seed: options.seed ?? 1,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  const stats: ExactStats = {
+    units: instance.layout.units.length,
+    duties: instance.layout.slots.length,
+    solveMs: result.elapsedMs,
+    solver: `${result.solver.name} ${result.solver.version} (${result.backend})`,
+    stop: result.stop,
+    objective: result.objective,
+    legsServed: 0,
+    legsOffered: legs.length,
+  };
+  if (result.solution === null || (result.status !== 'OPTIMAL' && result.status !== 'SATISFIED')) {
+    return { status: result.status, plan: null, provenOptimal: false, stats, ...(result.error ? { error: result.error.message } : {}) };
+  }
+  const decoded = decodeSolution(problem, instance.layout, result.solution as unknown as HorizonSolution);
+  const servedUnits = new Set(decoded.servedUnits);
+  const unplanned: UnplannedLeg[] = [...rejected];
+  for (const leg of legs) {
+    if (problem.legs[leg]!.units.every((unit) => servedUnits.has(unit))) stats.legsServed++;
+    else unplanned.push({ leg, reasonCode: 'not_planned_within_allowance' });
+  }
+  unplanned.sort((a, b) => a.leg - b.leg);
+  return { status: result.status, plan: { duties: decoded.duties, unplanned }, provenOptimal: result.status === 'OPTIMAL', stats };
+}
+
+export interface PlanCheck {
+  /** SATISFIED/OPTIMAL: the model accepts the plan; UNSATISFIABLE: it does not; otherwise undecided. */
+  status: ExactStatus;
+  accepted: boolean | null;
+  /** Why the plan could not be written as the model's variables (then `accepted` is false). */
+  shape?: string;
+}
+
+/** Whether the model, with its variables fixed to the plan, has a solution. */
+export async function checkPlanExact(problem: PlanningProblem, plan: Plan, engine: ExactEngine, options: { solver: string; timeLimitMs: number; legs?: readonly number[] }): Promise<PlanCheck> {
+  const served = new Set(plan.duties.flatMap((duty) => duty.stops.flatMap((stop) => stop.activities.flatMap((activity) => ('unit' in activity && activity.unit !== null ? [problem.units[activity.unit]!.leg] : [])))));
+  const legs = options.legs ?? [...served].sort((a, b) => a - b);
+  let instance: ExactInstance;
+  let fixed: Record<string, number[]>;
+  try {
+    instance = exactData(problem, { legs, required: [...served], slotsPerWindow: slotsNeeded(problem, plan) });
+    fixed = fixedData(problem, instance, plan);
+  } catch (error) {
+    return { status: 'ERROR', accepted: false, shape: (error as Error).message };
+  }
+  const result = await engine.solve({ model: HORIZON_MODEL, data: { ...instance.data, ...fixed }, solver: options.solver, timeLimitMs: options.timeLimitMs });
+  const accepted = result.status === 'OPTIMAL' || result.status === 'SATISFIED' ? true : result.status === 'UNSATISFIABLE' ? false : null;
+  return { status: result.status, accepted, ...(result.error ? { shape: result.error.message } : {}) };
+}
