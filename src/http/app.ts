@@ -7,6 +7,7 @@ import { errorEnvelope } from './error-envelope.ts';
 import { requestLog } from './request-log.ts';
 import { planningRoutes } from './routes/planning.ts';
 import { metaRoutes } from './routes/meta.ts';
+import { viewerRoutes } from './routes/viewer.ts';
 import type { AccessControl, Planner, ReadinessReport } from './ports.ts';
 
 export interface AppOptions {
@@ -27,6 +28,7 @@ export function createApp(options: AppOptions): Koa {
   const router = new Router();
   metaRoutes(router, options);
   planningRoutes(router, options);
+  viewerRoutes(router);
 
   // The request log wraps everything so that it sees the final status the error envelope set;
   // it never throws, so the envelope is the first middleware that can answer.

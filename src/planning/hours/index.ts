@@ -6,3 +6,4 @@ export { checkHours } from './check.ts';
 export { scheduleBlocks, type ScheduleBlock, type ScheduleOptions, type SchedulePiece, type ScheduleResult } from './schedule.ts';
 export { hoursWarnings } from './warnings.ts';
 export { HOURS_RULES, HOURS_RULE_TEXT, LIMITS, type HoursRule } from './rules.ts';
+export { HOURS_KIND_OF_ACTIVITY } from './activity-kinds.ts';

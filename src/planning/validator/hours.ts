@@ -1,25 +1,12 @@
-import { checkHours, driverHoursStart, type HoursActivityKind } from '../hours/index.ts';
-import type { ActivityType } from '../../contract/index.ts';
+import { checkHours, driverHoursStart, HOURS_KIND_OF_ACTIVITY } from '../hours/index.ts';
 import type { Context, Timeline } from './context.ts';
-
-/** How each activity type counts for drivers' hours (domain doc, "Kinds of time"). */
-const KIND: Record<ActivityType, HoursActivityKind> = {
-  drive: 'drive',
-  pickup: 'work',
-  delivery: 'work',
-  service: 'work',
-  yard_work: 'work',
-  wait: 'wait',
-  hold: 'wait',
-  break: 'break',
-};
 
 /** Every drivers'-hours rule, by the hours engine's checker, from each driver's counters. */
 export function checkDriversHours(context: Context, timelines: readonly Timeline[]): void {
   for (const timeline of timelines) {
     const start = driverHoursStart(timeline.driver, context.calendar);
     const activities = timeline.activities.map((activity) => ({
-      kind: KIND[activity.type],
+      kind: HOURS_KIND_OF_ACTIVITY[activity.type],
       start: context.calendar.minuteOf(activity.start),
       end: context.calendar.minuteOf(activity.end),
       ids: [activity.movementId, activity.lorryId].filter((id): id is string => id !== null),
