@@ -88,11 +88,12 @@ describe('plan viewer: a booking check with alternatives (headless Chromium)', f
   it('zooms the timeline to an alternative when it is clicked in the list', async () => {
     const alternative = response.alternatives![response.alternatives!.length - 1]!;
     await page.click(`tr[data-alternative="${response.alternatives!.length}"]`);
+    // the times at the left and right edges of the plot area, as the axis shows them
     const zoom = await page.evaluate(() => {
-      const axis = (window.planViewer!.timeline.chart as unknown as { getModel(): { getComponent(type: string, index: number): { axis: { scale: { getExtent(): number[] } } } } })
-        .getModel()
-        .getComponent('xAxis', 0).axis.scale.getExtent();
-      return axis;
+      const chart = window.planViewer!.timeline.chart;
+      const grid = (chart.getOption() as { grid: { left: number; right: number }[] }).grid[0]!;
+      const edge = (x: number) => (chart.convertFromPixel({ gridIndex: 0 }, [x, 0]) as number[])[0]!;
+      return [edge(grid.left), edge(chart.getWidth() - grid.right)];
     });
     expect(zoom[0]).to.be.at.most(Date.parse(alternative.proposed_window.start));
     expect(zoom[1]).to.be.at.least(Date.parse(alternative.proposed_window.end));
