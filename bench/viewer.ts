@@ -61,11 +61,13 @@ async function scrollRows(page: Page, times: number): Promise<number[]> {
   for (let index = 0; index < times; index++) {
     await page.evaluate(() => {
       const chart = window.planViewer!.timeline.chart;
+      // an anonymous handler that settles once (a named one would be wrapped in tsx's __name, unknown to the page)
       (window as unknown as { redrawn: Promise<number> }).redrawn = new Promise((resolve) => {
         const began = performance.now();
-        chart.on('finished', function done() {
-          chart.off('finished', done);
-          resolve(performance.now() - began);
+        let settled = false;
+        chart.on('finished', () => {
+          if (!settled) resolve(performance.now() - began);
+          settled = true;
         });
       });
     });

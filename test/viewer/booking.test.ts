@@ -92,8 +92,8 @@ describe('plan viewer: a booking check with alternatives (headless Chromium)', f
     const zoom = await page.evaluate(() => {
       const chart = window.planViewer!.timeline.chart;
       const grid = (chart.getOption() as { grid: { left: number; right: number }[] }).grid[0]!;
-      const edge = (x: number) => (chart.convertFromPixel({ gridIndex: 0 }, [x, 0]) as number[])[0]!;
-      return [edge(grid.left), edge(chart.getWidth() - grid.right)];
+      // (no named helper: tsx would wrap it in a __name call the page does not have)
+      return [grid.left, chart.getWidth() - grid.right].map((x) => (chart.convertFromPixel({ gridIndex: 0 }, [x, 0]) as number[])[0]!);
     });
     expect(zoom[0]).to.be.at.most(Date.parse(alternative.proposed_window.start));
     expect(zoom[1]).to.be.at.least(Date.parse(alternative.proposed_window.end));

@@ -15,6 +15,8 @@ interface LoaderElements {
   responseSlot: HTMLElement;
 }
 
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 /**
@@ -46,7 +48,7 @@ export function setupLoader(onData: (data: ViewerData) => void): void {
 
   const show = () => {
     elements.snapshotSlot.textContent =
-      snapshot === null ? 'none yet' : `${snapshot.drivers.length} drivers, ${snapshot.movements.length} legs${(snapshot.new_movements?.length ?? 0) > 0 ? `, ${snapshot.new_movements!.length} new` : ''}`;
+      snapshot === null ? 'none yet' : `${count(snapshot.drivers.length, 'driver')}, ${count(snapshot.movements.length, 'leg')}${(snapshot.new_movements?.length ?? 0) > 0 ? `, ${snapshot.new_movements!.length} new` : ''}`;
     elements.responseSlot.textContent = response === null ? 'none yet' : 'manifests' in response ? `manifests for ${response.manifests.length} drivers` : `booking check: ${response.status}`;
     elements.send.disabled = snapshot === null;
     elements.send.textContent = snapshot === null ? 'Send the snapshot to the service' : `${operationOf(snapshot).label} with the service`;

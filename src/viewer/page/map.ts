@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { EChartsOption } from 'echarts';
 import { echarts, type ECharts } from './charts.ts';
+import { STATUS_COLOURS } from './colours.ts';
 import { escapeHtml } from './html.ts';
 import type { PlaceView, PlanView, Route } from './view-model.ts';
 
@@ -84,6 +85,37 @@ export function createMap(element: HTMLElement, view: PlanView, onSelect: (row: 
     };
   });
 
+  // A booking check's new legs: their places ringed and joined in the status colour.
+  const bookingColour = view.booking === null ? '' : STATUS_COLOURS[view.booking.status];
+  const newLegs = (view.booking?.newLegs ?? []).map((leg) => ({ leg, places: [leg.from, leg.to].flatMap((id) => (id === null ? [] : [view.places.get(id)!].filter(Boolean))) }));
+  const bookingSeries: NonNullable<EChartsOption['series']> = newLegs.length === 0 ? [] : [
+    {
+      id: 'new-legs',
+      type: 'lines',
+      coordinateSystem: 'cartesian2d',
+      polyline: true,
+      silent: true,
+      data: newLegs.filter((entry) => entry.places.length === 2).map((entry) => ({ coords: entry.places.map(project) })),
+      lineStyle: { color: bookingColour, width: 2.5, type: 'dashed' },
+      z: 3,
+    },
+    {
+      id: 'new-leg-places',
+      type: 'scatter',
+      data: newLegs.flatMap((entry) => entry.places.map((place) => ({ value: project(place), name: entry.leg.id, place }))),
+      symbolSize: 18,
+      itemStyle: { color: 'rgba(0,0,0,0)', borderColor: bookingColour, borderWidth: 3 },
+      label: { show: true, formatter: (params: { name: string }) => params.name, position: 'top', color: bookingColour, fontWeight: 700 },
+      z: 4,
+      tooltip: {
+        formatter: (params) => {
+          const data = (params as unknown as { data: { name: string; place: PlaceView } }).data;
+          return `<b>${escapeHtml(data.name)}</b> (new leg)<div>${escapeHtml(data.place.name)} · <span class="tip-id">${escapeHtml(data.place.id)}</span></div>`;
+        },
+      },
+    },
+  ];
+
   const routeTooltip = (route: Route) =>
     `<div class="tip-title"><span class="tip-swatch" style="background:${route.colour}"></span><b>${escapeHtml(route.driverId)}</b> ${view.clock.day(view.days[route.day]!.start)}</div>` +
     `<div>${route.places.length} stops: ${route.places.map((place) => escapeHtml(place.name)).join(' → ')}</div>`;
@@ -116,6 +148,7 @@ export function createMap(element: HTMLElement, view: PlanView, onSelect: (row: 
           },
         },
       },
+      ...bookingSeries,
     ],
   };
   const finished = new Promise<void>((resolve) => chart.on('finished', () => resolve()));
