@@ -124,7 +124,12 @@ export function createMap(element: HTMLElement, view: PlanView, onSelect: (row: 
     animation: false,
     grid: { left: padding, right: padding, top: padding, bottom: padding },
     ...axes(),
-    tooltip: { confine: true, className: 'viewer-tooltip', extraCssText: 'max-width: 380px; white-space: normal;' },
+    // wheel zooms both axes alike (the projection keeps its scale), dragging pans
+    dataZoom: [
+      { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
+      { type: 'inside', yAxisIndex: 0, filterMode: 'none' },
+    ],
+    tooltip: { confine: true, transitionDuration: 0, className: 'viewer-tooltip', extraCssText: 'max-width: 380px; white-space: normal;' },
     series: [
       {
         id: 'routes',

@@ -124,7 +124,7 @@ export function createTimeline(element: HTMLElement, view: PlanView, onSelect: (
     useUTC: true,
     textStyle: { fontFamily: 'system-ui, sans-serif' },
     grid: { ...GRID, right: GRID.right + (zoomY ? 24 : 0) },
-    tooltip: { confine: true, enterable: false, className: 'viewer-tooltip', borderColor: '#cbd5e1', extraCssText: 'max-width: 420px; white-space: normal;' },
+    tooltip: { confine: true, enterable: false, transitionDuration: 0, className: 'viewer-tooltip', borderColor: '#cbd5e1', extraCssText: 'max-width: 420px; white-space: normal;' },
     xAxis: {
       type: 'time',
       position: 'top',
