@@ -12,19 +12,23 @@
  *   --ruin-share 0.7          share of the time for the TypeScript ruin and recreate before the models (0: off)
  *   --profile                 presets with every model strategy on: per strategy, calls, how many
  *                             improved the plan, and their cost (whether a model call pays)
+ *   --local-search off        no local search between ruins (default on)
+ *   --vroom 5                 VROOM's exploration level beside ours (`off`: no VROOM); needs ../shared/peers/vroom
+ *   --json FILE               one row per instance and solver (ComparisonRow, bench/routing/comparison.ts)
  *
  * Routing instances run models/pdptw.mzn with the drivers'-hours rules switched OFF (a model
  * parameter), as the benchmarks have none; travel time = Euclidean distance, scaled x100 and
  * rounded up for the model, distances reported in double precision.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { searchParameters, solveRouting } from '../src/routing/index.ts';
 import type { ModelSolver } from '../src/planning/solve/model-solver.ts';
 import { exactDistance, readLiLim, readSolomon, SCALE, type BenchmarkInstance } from './routing/instances.ts';
 import { benchSolver } from './routing/solver.ts';
-import { runPresets } from './planning/presets.ts';
+import { instanceClass, printComparison, withinOnePercent, type ComparisonRow } from './routing/comparison.ts';
+import { vroomPeer, type VroomPeer } from './routing/vroom-peer.ts';
 import { printTable } from './routing/table.ts';
 
 const DATA = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'shared', 'bench-data');
@@ -48,33 +52,86 @@ function listInstances(family: 'lilim' | 'solomon', wanted: string): string[] {
   return all.filter((name) => names.includes(name.toLowerCase()));
 }
 
-async function runRouting(benchmark: BenchmarkInstance, solver: ModelSolver, solverTag: string, seconds: number, seed: number, ruinShare: number) {
+interface RoutingRun {
+  solver: ModelSolver;
+  solverTag: string;
+  seconds: number;
+  seed: number;
+  ruinShare: number;
+  localSearch: boolean;
+}
+
+async function runRouting(benchmark: BenchmarkInstance, run: RoutingRun) {
   const started = Date.now();
+  const bks = benchmark.bks;
+  let within1PctSeconds: number | null = null;
+  // a model subproblem costs seconds (and the first one starts the engine): under 2 s left for
+  // the model search, the ruin and recreate has all the time
+  const modelSearch = run.seconds * (1 - run.ruinShare) >= 2;
   const outcome = await solveRouting(benchmark.instance, {
-    solver,
-    solverTag,
-    parameters: searchParameters({ seed, deadline: started + seconds * 1000 }, { ruinRecreate: { share: ruinShare } }),
+    solver: run.solver,
+    solverTag: run.solverTag,
+    parameters: searchParameters({ seed: run.seed, deadline: started + run.seconds * 1000 }, modelSearch
+      ? { ruinRecreate: { share: run.ruinShare, localSearch: run.localSearch } }
+      : { ruinRecreate: { share: 1, localSearch: run.localSearch }, lns: { maxIterations: 0 } }),
+    // the model's travel is rounded up per arc, so this is reached no earlier than in exact distance
+    onImprovement: (cost) => {
+      if (within1PctSeconds === null && withinOnePercent(cost.vehicles, cost.travel / SCALE, bks)) within1PctSeconds = (Date.now() - started) / 1000;
+    },
   });
   const elapsed = (Date.now() - started) / 1000;
   const distance = exactDistance(benchmark, outcome.solution.routes);
-  const bks = benchmark.bks;
-  return {
+  if (withinOnePercent(outcome.constructed.vehicles, outcome.constructed.travel / SCALE, bks)) within1PctSeconds = outcome.constructMs / 1000;
+  const comparison: ComparisonRow = {
+    solver: 'ours',
+    instance: benchmark.instance.name,
+    class: instanceClass(benchmark.instance.name),
+    vehicles: outcome.cost.vehicles,
+    bksVehicles: bks?.vehicles ?? null,
+    distance,
+    bksDistance: bks?.distance ?? null,
+    gapPct: bks === null ? null : (100 * (distance - bks.distance)) / bks.distance,
+    seconds: elapsed,
+    within1PctSeconds,
+    feasible: outcome.cost.dropped === 0 && outcome.lns.errors.length === 0,
+  };
+  const row = {
     instance: benchmark.instance.name,
     set: benchmark.family === 'lilim' ? 'Li&Lim' : 'Solomon',
-    hours: 'off',
     vehicles: String(outcome.cost.vehicles),
     'bks veh': bks === null ? '-' : String(bks.vehicles),
     distance: distance.toFixed(2),
     'bks dist': bks === null ? '-' : bks.distance.toFixed(2),
-    'gap %': bks === null ? '-' : ((100 * (distance - bks.distance)) / bks.distance).toFixed(2),
+    'gap %': bks === null ? '-' : comparison.gapPct!.toFixed(2),
     'constr gap %': bks === null ? '-' : ((100 * (outcome.constructed.travel / SCALE - bks.distance)) / bks.distance).toFixed(1),
     seconds: elapsed.toFixed(1),
+    's to 1 %': within1PctSeconds === null ? '-' : (within1PctSeconds as number).toFixed(2),
     'r&r moves': String(outcome.ruinRecreate?.iterations ?? 0),
+    'ls moves': String(outcome.ruinRecreate?.localSearchMoves ?? 0),
     iterations: String(outcome.lns.iterations),
-    solver: `${solverTag} (${outcome.lns.errors.length === 0 ? 'ok' : `${outcome.lns.errors.length} errors`})`,
+    solver: `${run.solverTag} (${outcome.lns.errors.length === 0 ? 'ok' : `${outcome.lns.errors.length} errors`})`,
     status: outcome.cost.dropped === 0 ? 'all served' : `${outcome.cost.dropped} unserved`,
-    _gap: bks === null ? null : (distance - bks.distance) / bks.distance,
-    _vehOver: bks === null ? null : outcome.cost.vehicles - bks.vehicles,
+  };
+  return { row, comparison };
+}
+
+/** VROOM's row for the same instance, in the comparison's terms. */
+async function runPeer(peer: VroomPeer, benchmark: BenchmarkInstance, path: string): Promise<ComparisonRow> {
+  const result = await peer.solve(path);
+  const bks = benchmark.bks;
+  return {
+    solver: peer.label,
+    instance: benchmark.instance.name,
+    class: instanceClass(benchmark.instance.name),
+    vehicles: result.vehicles,
+    bksVehicles: bks?.vehicles ?? null,
+    distance: result.distance,
+    bksDistance: bks?.distance ?? null,
+    gapPct: bks === null ? null : (100 * (result.distance - bks.distance)) / bks.distance,
+    seconds: result.wallSeconds,
+    // VROOM reports once, at its end
+    within1PctSeconds: withinOnePercent(result.vehicles, result.distance, bks) ? result.wallSeconds : null,
+    feasible: result.feasible && result.unassigned === 0,
   };
 }
 
@@ -84,33 +141,54 @@ export async function run(args: string[]): Promise<void> {
   const seconds = Number(option(args, 'seconds', '60'));
   const solverTag = option(args, 'solver', 'gecode');
   const seed = Number(option(args, 'seed', '1'));
-  const ruinShare = Number(option(args, 'ruin-share', '0.7'));
   const presets = option(args, 'presets', 'small,medium');
-  const { solver, describe, close } = await benchSolver(option(args, 'backend', 'native'));
+  const json = option(args, 'json', '');
+  const vroom = option(args, 'vroom', '5');
+  const { solver, describe, close } = benchSolver(option(args, 'backend', 'native'));
+  const routingRun: RoutingRun = {
+    solver,
+    solverTag,
+    seconds,
+    seed,
+    ruinShare: Number(option(args, 'ruin-share', '0.7')),
+    localSearch: option(args, 'local-search', 'on') !== 'off',
+  };
   try {
-    if (presets !== 'none') await runPresets(presets.split(','), { solver, solverTag, seed, describe, profile: args.includes('--profile') });
-    const rows: Awaited<ReturnType<typeof runRouting>>[] = [];
+    if (presets !== 'none') {
+      // the planner and the scenario generator are loaded only when a preset runs
+      const { runPresets } = await import('./planning/presets.ts');
+      await runPresets(presets.split(','), { solver, solverTag, seed, describe, profile: args.includes('--profile') });
+    }
+    const peer = families.length === 0 || vroom === 'off' ? null : await vroomPeer(Number(vroom), 2);
+    const rows: Record<string, string>[] = [];
+    const comparisons: ComparisonRow[] = [];
+    let firstStep: number | null = null;
     for (const family of families) {
       for (const name of listInstances(family, wanted)) {
+        const path = join(DATA, family, `${name}.txt`);
         const benchmark = family === 'lilim' ? readLiLim(join(DATA, 'lilim'), name) : readSolomon(join(DATA, 'solomon'), name);
-        const row = await runRouting(benchmark, solver, solverTag, seconds, seed, ruinShare);
+        firstStep ??= process.uptime();
+        const { row, comparison } = await runRouting(benchmark, routingRun);
         rows.push(row);
+        comparisons.push(comparison);
         console.error(`${row.instance}: ${row.vehicles} vehicles (bks ${row['bks veh']}), ${row.distance} (gap ${row['gap %']}%) in ${row.seconds}s`);
+        // VROOM runs after ours, one at a time, so neither shares the machine with the other
+        if (peer !== null) comparisons.push(await runPeer(peer, benchmark, path));
       }
     }
     if (rows.length > 0) {
-      console.log(`\nRouting benchmarks: models/pdptw.mzn with the drivers'-hours rules OFF; ${seconds}s per instance; engine: ${describe}`);
+      console.log(`\nRouting benchmarks: models/pdptw.mzn with the hours rules OFF; ${seconds}s per instance; engine: ${describe}` +
+        `${peer === null ? '; VROOM peer not found (../shared/peers/vroom)' : `; beside ${peer.label} -t 2`}`);
       console.log('travel time = Euclidean distance, x100 rounded up in the model; distances in double precision\n');
-      printTable(rows.map(({ _gap, _vehOver, ...row }) => row));
-      const gaps = rows.flatMap((row) => (row._gap === null ? [] : [row._gap]));
-      // a distance is comparable with the BKS only at the same vehicle count (more vehicles can drive less)
-      const sameVehicles = rows.flatMap((row) => (row._gap === null || row._vehOver !== 0 ? [] : [row._gap]));
-      const mean = (values: number[]) => (100 * values.reduce((a, b) => a + b, 0)) / Math.max(1, values.length);
-      const over = rows.filter((row) => row._vehOver !== null && row._vehOver > 1).length;
-      const above = rows.filter((row) => row._vehOver !== null && row._vehOver > 0).length;
-      console.log(`\nmean gap ${mean(gaps).toFixed(2)}% over ${gaps.length} instances; ` +
-        `${mean(sameVehicles).toFixed(2)}% over the ${sameVehicles.length} at the BKS vehicle count; ` +
-        `${above} instance(s) above the BKS vehicle count, ${over} above BKS + 1`);
+      printTable(rows);
+      console.log('\nPer class (gap at the BKS vehicle count; a distance with more vehicles is not comparable):\n');
+      printComparison(comparisons);
+      console.log(`\nfirst search step ${firstStep!.toFixed(2)} s after the process started; ` +
+        `process ${process.uptime().toFixed(1)} s for ${rows.length} x ${seconds} s of search budget (${peer === null ? 'no peer' : 'VROOM runs included'})`);
+    }
+    if (json !== '') {
+      writeFileSync(json, `${JSON.stringify(comparisons, null, 2)}\n`);
+      console.error(`wrote ${comparisons.length} rows to ${json}`);
     }
   } finally {
     await close();

@@ -18,7 +18,24 @@ interface EngineModule {
   createEngine(options: { projectRoot: string; backends?: string[] }): Promise<SolvingEngine & { close(): Promise<void> }>;
 }
 
-export async function benchSolver(backend: string): Promise<BenchSolver> {
+/**
+ * The solver, started on its first model call: a run whose search never reaches the model
+ * search (or reaches it late) does not wait for the engine to load at start.
+ */
+export function benchSolver(backend: string): BenchSolver {
+  let started: Promise<BenchSolver> | null = null;
+  const start = (): Promise<BenchSolver> => (started ??= startSolver(backend));
+  return {
+    // both the engine and the direct native solver honour failure limits
+    solver: { failLimits: true, solve: async (run) => (await start()).solver.solve(run) },
+    describe: backend === 'native-direct' ? 'native minizinc on PATH (direct)' : `engine (${backend})`,
+    close: async () => {
+      if (started !== null) await (await started).close();
+    },
+  };
+}
+
+async function startSolver(backend: string): Promise<BenchSolver> {
   const engineIndex = fileURLToPath(new URL('../../src/engine/index.ts', import.meta.url));
   if (backend !== 'native-direct' && existsSync(engineIndex)) {
     const { createEngine } = (await import(engineIndex)) as EngineModule;

@@ -4,21 +4,9 @@
  * backward latest-start bounds). The quick first solution the large-neighbourhood search starts
  * from; the models then improve it.
  */
-import { checkRoute, latestStarts, stopLocation, stopService, stopWindow } from '../structures/evaluate.ts';
+import { checkRoute, stopLocation, stopService, stopWindow } from '../structures/evaluate.ts';
+import { buildState, type RouteState } from '../structures/route-state.ts';
 import type { RouteStop, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
-
-interface RouteState {
-  stops: RouteStop[];
-  /** Earliest service start of each stop. */
-  starts: number[];
-  /** Load after each stop. */
-  loads: number[];
-  /** Latest service start of each stop (or arrival at the end, index L) that keeps the rest feasible. */
-  latest: number[];
-  /** Index of the first route-end delivery (L when none). */
-  endSection: number;
-  travel: number;
-}
 
 export interface Insertion {
   vehicle: number;
@@ -27,37 +15,6 @@ export interface Insertion {
   deliveryAt: number;
   /** Added travel. */
   delta: number;
-}
-
-function buildState(instance: RoutingInstance, vehicleIndex: number, stops: RouteStop[]): RouteState {
-  const vehicle = instance.vehicles[vehicleIndex]!;
-  const starts: number[] = [];
-  const loads: number[] = [];
-  let location = vehicle.startLocation;
-  let ready = vehicle.window.earliest;
-  let load = 0;
-  let travel = 0;
-  for (const stop of stops) {
-    const next = stopLocation(instance, stop);
-    const arc = instance.travel[location]![next]!;
-    const start = Math.max(ready + arc, stopWindow(instance, stop).earliest);
-    const request = instance.requests[stop.request]!;
-    load += stop.kind === 'pickup' ? request.quantity : -request.quantity;
-    starts.push(start);
-    loads.push(load);
-    travel += arc;
-    ready = start + stopService(instance, stop);
-    location = next;
-  }
-  if (stops.length > 0) travel += instance.travel[location]![vehicle.endLocation]!;
-  const latest = latestStarts(instance, vehicleIndex, stops);
-  let endSection = stops.length;
-  while (endSection > 0) {
-    const stop = stops[endSection - 1]!;
-    if (stop.kind !== 'delivery' || !instance.requests[stop.request]!.deliverAtRouteEnd) break;
-    endSection -= 1;
-  }
-  return { stops, starts, loads, latest, endSection, travel };
 }
 
 /**
@@ -100,6 +57,14 @@ function insertions(instance: RoutingInstance, vehicleIndex: number, state: Rout
         if (j - 1 === i) addedBeforeJ += travel[P]![here]! - travel[from]![here]!;
         ready = start + stopService(instance, stop);
         at = here;
+        if (start === starts[j - 1]! && j < firstDelivery) {
+          // the delay is absorbed: up to the route-end deliveries the route runs as before, by the
+          // request heavier (its largest load on that stretch is kept in the route state)
+          if (state.suffixMaxLoad[j]! + request.quantity > vehicle.capacity) break;
+          j = firstDelivery;
+          ready = starts[j - 1]! + stopService(instance, stops[j - 1]!);
+          at = stopLocation(instance, stops[j - 1]!);
+        }
       }
       if (j < firstDelivery) continue;
       const deliveryStart = Math.max(ready + travel[at]![D]!, request.deliveryWindow.earliest);
@@ -112,6 +77,8 @@ function insertions(instance: RoutingInstance, vehicleIndex: number, state: Rout
           ? travel[from]![P]! + travel[P]![D]! + travel[D]![next]! - travel[from]![next]!
           : addedBeforeJ + travel[at]![D]! + travel[D]![next]! - travel[at]![next]!;
       result.push({ vehicle: vehicleIndex, pickupAt: i, deliveryAt: j, delta });
+      // every later place among the route-end deliveries is at the same location: no cheaper
+      if (request.deliverAtRouteEnd) break;
     }
   }
   // an empty route also pays the way home and the way out

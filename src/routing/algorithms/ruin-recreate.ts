@@ -18,6 +18,9 @@ import { compareCost, evaluateSolution } from '../structures/evaluate.ts';
 import { applyInsertion, bestInsertion, dropPartialGroups, regretInsert } from './insertion.ts';
 import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 import { Random } from '../utils/random.ts';
+import { NeighbourLists } from '../utils/relatedness.ts';
+import { buildState, type RouteState } from '../structures/route-state.ts';
+import { localSearch } from './local-search/index.ts';
 import type { RuinRecreateParameters } from '../structures/search-parameters.ts';
 import { aborted, deadline, firstOf, maxIterations, noImprovement, type StopReason } from './stopping.ts';
 
@@ -26,6 +29,8 @@ export interface RuinRecreateOptions extends Omit<RuinRecreateParameters, 'share
   /** Epoch milliseconds: the search stops at it. */
   deadline: number;
   signal?: AbortSignal;
+  /** Called with each new best solution's cost (benchmarks: the time to reach a target). */
+  onImprovement?: ((cost: RoutingCost) => void) | undefined;
   /**
    * A further test every route a move changes must pass, or the move is rejected (the service's
    * planner: its hours engine schedules it). The start's routes are taken as they are.
@@ -41,6 +46,8 @@ export interface RuinRecreateResult {
   iterations: number;
   improvements: number;
   vehiclesEliminated: number;
+  /** Improving moves of the local search between ruins. */
+  localSearchMoves: number;
   stoppedBy: StopReason;
 }
 
@@ -54,48 +61,11 @@ function sameStops(a: readonly RouteStop[], b: readonly RouteStop[]): boolean {
   return true;
 }
 
-/**
- * Requests by relatedness to a request (nearest first): distance of the stops, then of the
- * windows. Built for a request when first asked (a big day asks for few of its thousands).
- */
-class NeighbourLists {
-  private readonly lists = new Map<number, number[]>();
-  private readonly arc: number;
-  private readonly horizon: number;
-
-  constructor(private readonly instance: RoutingInstance) {
-    this.arc = Math.max(1, ...instance.travel.map((row) => Math.max(...row)));
-    this.horizon = Math.max(1, instance.horizon);
-  }
-
-  of(i: number): number[] {
-    let list = this.lists.get(i);
-    if (list === undefined) {
-      const scores = this.instance.requests.map((_, j) => this.score(i, j));
-      list = [];
-      for (let j = 0; j < scores.length; j += 1) if (j !== i) list.push(j);
-      list.sort((x, y) => scores[x]! - scores[y]! || x - y);
-      this.lists.set(i, list);
-    }
-    return list;
-  }
-
-  private score(i: number, j: number): number {
-    const t = this.instance.travel;
-    const a = this.instance.requests[i]!;
-    const b = this.instance.requests[j]!;
-    const distance =
-      (t[a.pickupLocation]![b.pickupLocation]! + t[a.deliveryLocation]![b.deliveryLocation]! +
-        Math.min(t[a.pickupLocation]![b.deliveryLocation]!, t[a.deliveryLocation]![b.pickupLocation]!)) / this.arc;
-    const time = (Math.abs(a.pickupWindow.earliest - b.pickupWindow.earliest) + Math.abs(a.deliveryWindow.earliest - b.deliveryWindow.earliest)) / this.horizon;
-    return 9 * distance + 3 * time;
-  }
-}
-
 export class RuinRecreate {
   private readonly random: Random;
   private readonly neighbours: NeighbourLists;
   private readonly groupRequests = new Map<number, number[]>();
+  private localSearchMoves = 0;
 
   constructor(private readonly instance: RoutingInstance, private readonly options: RuinRecreateOptions) {
     this.random = new Random(options.seed);
@@ -166,6 +136,8 @@ export class RuinRecreate {
   /** Greedy insertion in the given order (cheapest feasible position over the vehicles); returns what fits nowhere. */
   private greedyInsert(routes: Routes, requests: number[], vehicles: number[], openPenalty: number): number[] {
     const failed: number[] = [];
+    // route states are kept until their route changes (an insertion changes one route)
+    const states: (RouteState | undefined)[] = new Array(routes.length);
     for (const r of requests) {
       const eligible = this.instance.requests[r]!.eligibleVehicles;
       let best: { k: number; cost: number; insertion: NonNullable<ReturnType<typeof bestInsertion>> } | null = null;
@@ -174,14 +146,22 @@ export class RuinRecreate {
         if (eligible !== null && !eligible.includes(k)) continue;
         const empty = routes[k]!.length === 0;
         if (empty && triedEmpty) continue;
-        const insertion = bestInsertion(this.instance, k, routes[k]!, r);
+        let state = states[k];
+        if (state === undefined) {
+          state = buildState(this.instance, k, routes[k]!);
+          states[k] = state;
+        }
+        const insertion = bestInsertion(this.instance, k, routes[k]!, r, state);
         if (insertion === null) continue;
         if (empty) triedEmpty = true;
         const cost = insertion.delta + (empty ? openPenalty : 0);
         if (best === null || cost < best.cost) best = { k, cost, insertion };
       }
       if (best === null) failed.push(r);
-      else routes[best.k] = applyInsertion(routes[best.k]!, r, best.insertion);
+      else {
+        routes[best.k] = applyInsertion(routes[best.k]!, r, best.insertion);
+        states[best.k] = undefined;
+      }
     }
     return failed;
   }
@@ -215,6 +195,21 @@ export class RuinRecreate {
   private removalCount(served: number): number {
     const most = Math.max(2, Math.min(this.options.maxRemoved, Math.ceil(0.25 * served)));
     return 2 + this.random.int(Math.max(1, most - 1));
+  }
+
+  /** Local search over the routes that differ from `before` (all of them when `before` is null). */
+  private improveLocally(routes: Routes, before: Routes | null): void {
+    const touched: number[] = [];
+    for (let k = 0; k < routes.length; k += 1) if (before === null || !sameStops(routes[k]!, before[k]!)) touched.push(k);
+    const result = localSearch(this.instance, routes, {
+      neighbours: this.neighbours,
+      random: this.random,
+      routes: touched,
+      maxMoves: before === null ? 10 * this.instance.requests.length : 2 * this.options.maxRemoved + 10,
+      deadline: this.options.deadline,
+      routeFilter: this.options.routeFilter,
+    });
+    this.localSearchMoves += result.moves;
   }
 
   run(start: RoutingSolution): RuinRecreateResult {
@@ -293,12 +288,28 @@ export class RuinRecreate {
           vehiclesEliminated += 1;
           improvements += 1;
           failedTargets = new Set();
-          if (compareCost(instance, current.cost, best.cost) < 0) best = { routes: clone(current.routes), cost: current.cost };
+          if (compareCost(instance, current.cost, best.cost) < 0) {
+            best = { routes: clone(current.routes), cost: current.cost };
+            options.onImprovement?.(best.cost);
+          }
         } else failedTargets.add(target);
       }
     }
 
-    // phase 2: travel
+    // phase 2: travel, from the local optimum of the current routes
+    if (options.localSearch && !stop('travel')) {
+      const routes = clone(current.routes);
+      this.improveLocally(routes, null);
+      const evaluated = evaluateSolution(instance, { routes });
+      if (!evaluated.ok) throw new Error(`ruin-recreate: the local search produced an infeasible solution: ${evaluated.reason}`);
+      if (compareCost(instance, evaluated.cost, current.cost) < 0) {
+        current = { routes, cost: evaluated.cost };
+        if (compareCost(instance, current.cost, best.cost) < 0) {
+          best = { routes: clone(routes), cost: current.cost };
+          options.onImprovement?.(best.cost);
+        }
+      }
+    }
     lastImprovement = iterations;
     while (!stop('travel')) {
       iterations += 1;
@@ -321,6 +332,7 @@ export class RuinRecreate {
       }
       const offered = [...new Set([...removed, ...this.sample(unserved, options.unservedOffered)])].sort((a, b) => a - b);
       this.recreate(routes, offered, allVehicles);
+      if (options.localSearch) this.improveLocally(routes, current.routes);
       const evaluated = evaluateSolution(instance, { routes });
       if (!evaluated.ok) continue; // a request that may not be dropped found no place
       const cost = evaluated.cost;
@@ -334,9 +346,10 @@ export class RuinRecreate {
         best = { routes: clone(routes), cost };
         improvements += 1;
         lastImprovement = iterations;
+        options.onImprovement?.(cost);
       }
     }
-    return { solution: { routes: best.routes }, cost: best.cost, iterations, improvements, vehiclesEliminated, stoppedBy };
+    return { solution: { routes: best.routes }, cost: best.cost, iterations, improvements, vehiclesEliminated, localSearchMoves: this.localSearchMoves, stoppedBy };
   }
 }
 

@@ -66,9 +66,9 @@ export async function solveRouting(instance: RoutingInstance, options: RoutingSe
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.routeFilter === undefined ? {} : { routeFilter: options.routeFilter }),
       target: parameters.target,
+      onImprovement: options.onImprovement === undefined ? undefined : (cost) => options.onImprovement?.(cost, 0),
     });
     start = ruinRecreate.solution;
-    options.onImprovement?.(ruinRecreate.cost, 0);
   }
   const lnsStarted = Date.now();
   const lns = await improveByLns(instance, start, {

@@ -1,0 +1,121 @@
+/**
+ * What the local-search operators share: the routes being improved, their route states (rebuilt
+ * only for the routes a move changed), the neighbour lists, and the one way a move is tested
+ * and applied, so that every operator judges a move by the same objective and checks.
+ */
+import { checkRoute } from '../../structures/evaluate.ts';
+import type { RouteStop, RoutingInstance } from '../../structures/instance.ts';
+import { buildState, type RouteState } from '../../structures/route-state.ts';
+import type { NeighbourLists } from '../../utils/relatedness.ts';
+
+/** A route's new stops. */
+export interface RouteChange {
+  vehicle: number;
+  stops: RouteStop[];
+}
+
+/** Worth of one fewer route when vehicles come first: more than any travel. */
+const ROUTE_WORTH = 1e9;
+
+export class LocalSearchContext {
+  private readonly states: (RouteState | null)[];
+  /** Bumped whenever a route changes: a result about a route holds while its version does. */
+  private readonly versions: number[];
+  /** Route pairs an operator found nothing for, by operator, at the routes' versions then. */
+  private readonly fruitless = new Map<string, string>();
+  /** Routes changed since the search began (the caller re-checks only those). */
+  readonly changed = new Set<number>();
+  /** Where each request is (route index), -1 when unserved. */
+  readonly routeOf: Int32Array;
+
+  constructor(
+    readonly instance: RoutingInstance,
+    readonly routes: RouteStop[][],
+    readonly neighbours: NeighbourLists,
+    private readonly routeFilter: ((vehicle: number, stops: readonly RouteStop[]) => boolean) | undefined,
+  ) {
+    this.states = routes.map(() => null);
+    this.versions = routes.map(() => 0);
+    this.routeOf = new Int32Array(instance.requests.length).fill(-1);
+    for (let k = 0; k < routes.length; k += 1) for (const stop of routes[k]!) this.routeOf[stop.request] = k;
+  }
+
+  state(k: number): RouteState {
+    let state = this.states[k];
+    if (state === null || state === undefined) {
+      state = buildState(this.instance, k, this.routes[k]!);
+      this.states[k] = state;
+    }
+    return state;
+  }
+
+  /** Value of replacing routes by `changes` (negative: better): travel, and routes emptied or opened when vehicles come first. */
+  estimate(changes: readonly RouteChange[], newTravel: readonly number[]): number {
+    let value = 0;
+    for (let c = 0; c < changes.length; c += 1) {
+      const change = changes[c]!;
+      const before = this.routes[change.vehicle]!;
+      value += newTravel[c]! - this.state(change.vehicle).travel;
+      if (this.instance.vehiclesFirst) {
+        if (before.length > 0 && change.stops.length === 0) value -= ROUTE_WORTH;
+        if (before.length === 0 && change.stops.length > 0) value += ROUTE_WORTH;
+      }
+    }
+    return value;
+  }
+
+  /**
+   * Applies the changes when every changed route passes the full route check (hours included)
+   * and the caller's route test, and the true travel confirms the improvement.
+   */
+  tryApply(changes: readonly RouteChange[]): boolean {
+    const travel: number[] = [];
+    for (const change of changes) {
+      if (change.stops.length === 0) { travel.push(0); continue; }
+      const check = checkRoute(this.instance, change.vehicle, change.stops);
+      if (!check.ok) return false;
+      travel.push(check.schedule.travel);
+    }
+    if (this.estimate(changes, travel) >= 0) return false;
+    if (this.routeFilter !== undefined) {
+      for (const change of changes) if (change.stops.length > 0 && !this.routeFilter(change.vehicle, change.stops)) return false;
+    }
+    for (const change of changes) {
+      this.routes[change.vehicle] = change.stops;
+      this.states[change.vehicle] = null;
+      this.versions[change.vehicle]! += 1;
+      this.changed.add(change.vehicle);
+      for (const stop of change.stops) this.routeOf[stop.request] = change.vehicle;
+    }
+    return true;
+  }
+
+  /** Whether `operator` already found nothing between routes a and b as they are now. */
+  knownFruitless(operator: string, a: number, b: number): boolean {
+    return this.fruitless.get(`${operator}/${a}/${b}`) === `${this.versions[a]}/${this.versions[b]}`;
+  }
+
+  markFruitless(operator: string, a: number, b: number): void {
+    this.fruitless.set(`${operator}/${a}/${b}`, `${this.versions[a]}/${this.versions[b]}`);
+  }
+
+  /** Routes of the requests nearest to request r (its own excluded), at most `count`, nearest first. */
+  nearRoutes(r: number, count: number): number[] {
+    const own = this.routeOf[r]!;
+    const result: number[] = [];
+    for (const other of this.neighbours.of(r)) {
+      const k = this.routeOf[other]!;
+      if (k < 0 || k === own || result.includes(k)) continue;
+      result.push(k);
+      if (result.length >= count) break;
+    }
+    return result;
+  }
+}
+
+/** The stops without request r. */
+export function without(stops: readonly RouteStop[], r: number): RouteStop[] {
+  const result: RouteStop[] = [];
+  for (const stop of stops) if (stop.request !== r) result.push(stop);
+  return result;
+}

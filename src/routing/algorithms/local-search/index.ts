@@ -1,0 +1,102 @@
+/**
+ * Local search between ruins (the "education" of Vidal's HGS, VROOM's and PyVRP's operator
+ * sets, for pickup-and-delivery requests): operators registered in one list with their weights;
+ * each pass visits the requests of the routes to improve in a random order and, for each, tries
+ * operators drawn by weight until one finds an improving move, which is applied at once (first
+ * improvement). It stops when a pass finds nothing, or at its move budget or deadline.
+ */
+import type { RouteStop, RoutingInstance } from '../../structures/instance.ts';
+import type { NeighbourLists } from '../../utils/relatedness.ts';
+import type { Random } from '../../utils/random.ts';
+import { LocalSearchContext } from './context.ts';
+import { exchange } from './exchange.ts';
+import { relocate } from './relocate.ts';
+import { twoOptStar } from './two-opt-star.ts';
+
+export interface LocalSearchOperator {
+  name: string;
+  /** Relative chance of being tried first on a request. */
+  weight: number;
+  /** Finds and applies an improving move around request r; false when there is none. */
+  apply(context: LocalSearchContext, r: number): boolean;
+}
+
+/** The operators, in one list with their weights. */
+export const OPERATORS: readonly LocalSearchOperator[] = [
+  { name: 'relocate', weight: 4, apply: relocate },
+  { name: 'two-opt*', weight: 3, apply: twoOptStar },
+  { name: 'exchange', weight: 2, apply: exchange },
+];
+
+export interface LocalSearchOptions {
+  neighbours: NeighbourLists;
+  random: Random;
+  /** Routes whose requests are visited (null: all). */
+  routes: Iterable<number> | null;
+  /** Improving moves at most. */
+  maxMoves: number;
+  deadline: number;
+  routeFilter?: ((vehicle: number, stops: readonly RouteStop[]) => boolean) | undefined;
+}
+
+export interface LocalSearchResult {
+  moves: number;
+  /** Routes the moves changed. */
+  changed: Set<number>;
+  /** Improving moves by operator name. */
+  byOperator: Record<string, number>;
+}
+
+/** Improves `routes` in place; every changed route passes the route check and the route filter. */
+export function localSearch(instance: RoutingInstance, routes: RouteStop[][], options: LocalSearchOptions): LocalSearchResult {
+  const context = new LocalSearchContext(instance, routes, options.neighbours, options.routeFilter);
+  const byOperator: Record<string, number> = {};
+  const totalWeight = OPERATORS.reduce((sum, operator) => sum + operator.weight, 0);
+  const visit = new Set<number>(options.routes ?? routes.keys());
+  let moves = 0;
+  let improved = true;
+  while (improved && moves < options.maxMoves && Date.now() < options.deadline) {
+    improved = false;
+    const requests: number[] = [];
+    for (const k of visit) for (const stop of routes[k]!) if (stop.kind === 'pickup') requests.push(stop.request);
+    shuffle(requests, options.random);
+    for (const r of requests) {
+      if (moves >= options.maxMoves) break;
+      const order = operatorOrder(options.random, totalWeight);
+      for (const operator of order) {
+        if (!operator.apply(context, r)) continue;
+        moves += 1;
+        byOperator[operator.name] = (byOperator[operator.name] ?? 0) + 1;
+        improved = true;
+        for (const k of context.changed) visit.add(k);
+        break;
+      }
+    }
+  }
+  return { moves, changed: context.changed, byOperator };
+}
+
+/** The operators in a random order, heavier ones more likely first (roulette without replacement). */
+function operatorOrder(random: Random, totalWeight: number): LocalSearchOperator[] {
+  const left = OPERATORS.slice();
+  const order: LocalSearchOperator[] = [];
+  let weight = totalWeight;
+  while (left.length > 0) {
+    let pick = random.next() * weight;
+    let index = 0;
+    while (index < left.length - 1 && pick >= left[index]!.weight) { pick -= left[index]!.weight; index += 1; }
+    const operator = left.splice(index, 1)[0]!;
+    weight -= operator.weight;
+    order.push(operator);
+  }
+  return order;
+}
+
+function shuffle(items: number[], random: Random): void {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = random.int(i + 1);
+    const t = items[i]!;
+    items[i] = items[j]!;
+    items[j] = t;
+  }
+}

@@ -1,0 +1,41 @@
+import { expect } from 'chai';
+import { applyInsertion, bestInsertion, checkRoute, construct, type RouteStop, type RoutingInstance } from '../../src/routing/index.ts';
+import { randomInstance } from './support.ts';
+
+/** The cheapest feasible insertion by trying every pair of positions on the full route check. */
+function exhaustiveBest(instance: RoutingInstance, k: number, stops: RouteStop[], r: number): number | null {
+  const before = stops.length === 0 ? 0 : (checkRoute(instance, k, stops) as { ok: true; schedule: { travel: number } }).schedule.travel;
+  let best: number | null = null;
+  for (let i = 0; i <= stops.length; i += 1) {
+    for (let j = i; j <= stops.length; j += 1) {
+      const check = checkRoute(instance, k, applyInsertion(stops, r, { vehicle: k, pickupAt: i, deliveryAt: j, delta: 0 }));
+      if (check.ok && (best === null || check.schedule.travel - before < best)) best = check.schedule.travel - before;
+    }
+  }
+  return best;
+}
+
+describe('routing/insertion', function () {
+  this.timeout(60_000);
+
+  for (const routeEnd of [false, true]) {
+    it(`finds the cheapest feasible place of a request, as trying every place does (${routeEnd ? 'route-end deliveries' : 'pickup and delivery pairs'})`, () => {
+      const instance = randomInstance(routeEnd ? 21 : 22, 36, routeEnd);
+      const routes = construct(instance).solution.routes;
+      let compared = 0;
+      for (const [k, stops] of routes.entries()) {
+        for (const stop of stops) {
+          if (stop.kind !== 'pickup') continue;
+          const others = stops.filter((other) => other.request !== stop.request);
+          for (const target of [k, (k + 1) % routes.length]) {
+            const into = target === k ? others : routes[target]!;
+            const found = bestInsertion(instance, target, into, stop.request);
+            expect(found?.delta ?? null).to.equal(exhaustiveBest(instance, target, into, stop.request));
+            compared += 1;
+          }
+        }
+      }
+      expect(compared).to.be.above(30);
+    });
+  }
+});

@@ -1,0 +1,61 @@
+import { expect } from 'chai';
+import { construct, evaluateSolution, Random, type RouteStop, type RoutingInstance } from '../../src/routing/index.ts';
+import { randomInstance } from './support.ts';
+import { localSearch } from '../../src/routing/algorithms/local-search/index.ts';
+import { NeighbourLists } from '../../src/routing/utils/relatedness.ts';
+
+function improve(instance: RoutingInstance, routes: RouteStop[][], seed = 1) {
+  return localSearch(instance, routes, {
+    neighbours: new NeighbourLists(instance),
+    random: new Random(seed),
+    routes: null,
+    maxMoves: 10_000,
+    deadline: Date.now() + 60_000,
+  });
+}
+
+describe('routing/local-search', function () {
+  this.timeout(60_000);
+
+  for (const routeEnd of [false, true]) {
+    const shape = routeEnd ? 'deliveries at the route end (Solomon)' : 'pickup and delivery pairs (Li & Lim)';
+    it(`shortens a construction, with ${shape}, and every route stays feasible`, () => {
+      const instance = randomInstance(routeEnd ? 11 : 5, 40, routeEnd);
+      const routes = construct(instance).solution.routes;
+      const before = evaluateSolution(instance, { routes });
+      expect(before.ok).to.equal(true);
+      const result = improve(instance, routes);
+      const after = evaluateSolution(instance, { routes });
+      expect(after.ok, after.ok ? '' : after.reason).to.equal(true);
+      if (!before.ok || !after.ok) return;
+      expect(after.cost.dropped).to.equal(0);
+      expect(result.moves).to.be.above(0);
+      expect(after.cost.travel).to.be.below(before.cost.travel);
+    });
+  }
+
+  it('finds the same local optimum for the same seed', () => {
+    const instance = randomInstance(3, 30, false);
+    const first = construct(instance).solution.routes;
+    const second = construct(instance).solution.routes;
+    improve(instance, first, 9);
+    improve(instance, second, 9);
+    expect(second).to.deep.equal(first);
+  });
+
+  it('keeps routes a route test rejects out of every move', () => {
+    const instance = randomInstance(7, 30, false);
+    const routes = construct(instance).solution.routes;
+    const longest = Math.max(...routes.map((stops) => stops.length));
+    const result = localSearch(instance, routes, {
+      neighbours: new NeighbourLists(instance),
+      random: new Random(2),
+      routes: null,
+      maxMoves: 10_000,
+      deadline: Date.now() + 60_000,
+      routeFilter: (_, stops) => stops.length <= longest,
+    });
+    expect(result.changed.size).to.be.above(0);
+    for (const stops of routes) expect(stops.length).to.be.at.most(longest);
+  });
+});

@@ -1,0 +1,33 @@
+import { Random, type RoutingInstance } from '../../src/routing/index.ts';
+
+/** Requests on a 100 x 100 square with windows over a long horizon: long routes, many moves. */
+export function randomInstance(seed: number, count: number, routeEnd: boolean): RoutingInstance {
+  const random = new Random(seed);
+  const points: [number, number][] = [[50, 50]];
+  for (let i = 0; i < 2 * count; i += 1) points.push([random.int(100), random.int(100)]);
+  const travel = points.map((a) => points.map((b) => Math.ceil(Math.hypot(a[0] - b[0], a[1] - b[1]))));
+  return {
+    name: `random-${seed}`,
+    travel,
+    horizon: 2000,
+    requests: Array.from({ length: count }, (_, r) => {
+      const open = random.int(1200);
+      return {
+        pickupLocation: 1 + 2 * r,
+        deliveryLocation: routeEnd ? 0 : 2 + 2 * r,
+        pickupWindow: { earliest: open, latest: open + 300 },
+        deliveryWindow: routeEnd ? { earliest: 0, latest: 2000 } : { earliest: open, latest: 2000 },
+        pickupService: 10,
+        deliveryService: routeEnd ? 0 : 10,
+        quantity: 1 + random.int(3),
+        droppable: false,
+        group: r,
+        deliverAtRouteEnd: routeEnd,
+        eligibleVehicles: null,
+      };
+    }),
+    vehicles: Array.from({ length: 8 }, () => ({ startLocation: 0, endLocation: 0, window: { earliest: 0, latest: 2000 }, capacity: 15, drivingDone: 0, drivingSinceBreak: 0 })),
+    hours: null,
+    vehiclesFirst: false,
+  };
+}
