@@ -6,6 +6,7 @@
  */
 import { checkRoute, stopLocation, stopService, stopWindow } from '../structures/evaluate.ts';
 import { buildState, type RouteState } from '../structures/route-state.ts';
+import { longestArc } from '../utils/relatedness.ts';
 import type { RouteStop, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 
 export interface Insertion {
@@ -123,18 +124,6 @@ export interface InsertionOptions {
   requests: number[];
   /** Vehicles that may receive them. */
   vehicles: number[];
-}
-
-/** The longest arc of each instance's travel matrix (the matrix is never changed once built). */
-const longestArcs = new WeakMap<number[][], number>();
-
-function longestArc(travel: number[][]): number {
-  let arc = longestArcs.get(travel);
-  if (arc === undefined) {
-    arc = Math.max(1, ...travel.map((row) => Math.max(...row)));
-    longestArcs.set(travel, arc);
-  }
-  return arc;
 }
 
 /**

@@ -16,6 +16,7 @@ import { buildSubproblem, mergeSubsolution, type NeighbourhoodSpec } from './lns
 import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 import type { ModelSolver } from '../structures/model-solver.ts';
 import { Random } from '../utils/random.ts';
+import { relatedness } from '../utils/relatedness.ts';
 import type { LnsParameters } from '../structures/search-parameters.ts';
 import { aborted, deadline, firstOf, maxIterations, noImprovement, type StopReason } from './stopping.ts';
 
@@ -53,32 +54,15 @@ function routeOf(solution: RoutingSolution): Map<number, number> {
   return where;
 }
 
-/** Relatedness of two requests (smaller = more related): distance of their stops and of their windows. */
-function relatedness(instance: RoutingInstance, a: number, b: number, scale: { arc: number; horizon: number }): number {
-  const ra = instance.requests[a]!;
-  const rb = instance.requests[b]!;
-  const t = instance.travel;
-  const distance = (t[ra.pickupLocation]![rb.pickupLocation]! + t[ra.deliveryLocation]![rb.deliveryLocation]!) / scale.arc;
-  const time =
-    (Math.abs(ra.pickupWindow.earliest - rb.pickupWindow.earliest) +
-      Math.abs(ra.deliveryWindow.earliest - rb.deliveryWindow.earliest)) /
-    scale.horizon;
-  return 9 * distance + 3 * time;
-}
-
 /** Shaw removal: `count` requests related to a random seed, with randomness of degree 6. */
 function shawRemoval(instance: RoutingInstance, candidates: number[], count: number, random: Random): number[] {
-  const scale = {
-    arc: Math.max(1, ...instance.travel.map((row) => Math.max(...row))),
-    horizon: Math.max(1, instance.horizon),
-  };
   const removed = [candidates[random.int(candidates.length)]!];
   const left = new Set(candidates);
   left.delete(removed[0]!);
   while (removed.length < count && left.size > 0) {
     const anchor = removed[random.int(removed.length)]!;
     const ranked = [...left].sort(
-      (a, b) => relatedness(instance, anchor, a, scale) - relatedness(instance, anchor, b, scale) || a - b,
+      (a, b) => relatedness(instance, anchor, a) - relatedness(instance, anchor, b) || a - b,
     );
     const pick = ranked[Math.floor(random.next() ** 6 * ranked.length)]!;
     removed.push(pick);
@@ -255,15 +239,11 @@ function focusedShaw(
   options: LnsOptions,
   random: Random,
 ): NeighbourhoodSpec {
-  const scale = {
-    arc: Math.max(1, ...instance.travel.map((row) => Math.max(...row))),
-    horizon: Math.max(1, instance.horizon),
-  };
   const fromUnserved = unserved.length > 0 && (served.length === 0 || random.next() < 0.5);
   const seed = fromUnserved ? unserved[random.int(unserved.length)]! : served[random.int(served.length)]!;
   const ranked = [...served, ...unserved]
     .filter((r) => r !== seed)
-    .map((r) => ({ r, score: relatedness(instance, seed, r, scale) * (0.8 + 0.4 * random.next()) }))
+    .map((r) => ({ r, score: relatedness(instance, seed, r) * (0.8 + 0.4 * random.next()) }))
     .sort((a, b) => a.score - b.score || a.r - b.r)
     .map((entry) => entry.r);
   const vehicles = new Set<number>();

@@ -5,24 +5,50 @@
  */
 import type { RoutingInstance } from '../structures/instance.ts';
 
+/** The longest arc of each travel matrix (a matrix is never changed once built). */
+const longestArcs = new WeakMap<number[][], number>();
+
+export function longestArc(travel: number[][]): number {
+  let arc = longestArcs.get(travel);
+  if (arc === undefined) {
+    arc = 1;
+    for (const row of travel) for (const value of row) if (value > arc) arc = value;
+    longestArcs.set(travel, arc);
+  }
+  return arc;
+}
+
 /**
- * Requests by relatedness to a request (nearest first): distance of the stops, then of the
- * windows. Built for a request when first asked (a big day asks for few of its thousands).
+ * Shaw relatedness of requests a and b (smaller = more related): the distance between their
+ * pickups, their deliveries and the nearer cross pair, over the longest arc, weighted 9, and
+ * the distance between their window openings over the horizon, weighted 3.
+ */
+export function relatedness(instance: RoutingInstance, a: number, b: number): number {
+  const t = instance.travel;
+  const ra = instance.requests[a]!;
+  const rb = instance.requests[b]!;
+  const distance =
+    (t[ra.pickupLocation]![rb.pickupLocation]! + t[ra.deliveryLocation]![rb.deliveryLocation]! +
+      Math.min(t[ra.pickupLocation]![rb.deliveryLocation]!, t[ra.deliveryLocation]![rb.pickupLocation]!)) / longestArc(t);
+  const time =
+    (Math.abs(ra.pickupWindow.earliest - rb.pickupWindow.earliest) + Math.abs(ra.deliveryWindow.earliest - rb.deliveryWindow.earliest)) /
+    Math.max(1, instance.horizon);
+  return 9 * distance + 3 * time;
+}
+
+/**
+ * Requests by relatedness to a request (nearest first). Built for a request when first asked
+ * (a big day asks for few of its thousands).
  */
 export class NeighbourLists {
   private readonly lists = new Map<number, number[]>();
-  private readonly arc: number;
-  private readonly horizon: number;
 
-  constructor(private readonly instance: RoutingInstance) {
-    this.arc = Math.max(1, ...instance.travel.map((row) => Math.max(...row)));
-    this.horizon = Math.max(1, instance.horizon);
-  }
+  constructor(private readonly instance: RoutingInstance) {}
 
   of(i: number): number[] {
     let list = this.lists.get(i);
     if (list === undefined) {
-      const scores = this.instance.requests.map((_, j) => this.score(i, j));
+      const scores = this.instance.requests.map((_, j) => relatedness(this.instance, i, j));
       list = [];
       for (let j = 0; j < scores.length; j += 1) if (j !== i) list.push(j);
       list.sort((x, y) => scores[x]! - scores[y]! || x - y);
@@ -30,16 +56,4 @@ export class NeighbourLists {
     }
     return list;
   }
-
-  private score(i: number, j: number): number {
-    const t = this.instance.travel;
-    const a = this.instance.requests[i]!;
-    const b = this.instance.requests[j]!;
-    const distance =
-      (t[a.pickupLocation]![b.pickupLocation]! + t[a.deliveryLocation]![b.deliveryLocation]! +
-        Math.min(t[a.pickupLocation]![b.deliveryLocation]!, t[a.deliveryLocation]![b.pickupLocation]!)) / this.arc;
-    const time = (Math.abs(a.pickupWindow.earliest - b.pickupWindow.earliest) + Math.abs(a.deliveryWindow.earliest - b.deliveryWindow.earliest)) / this.horizon;
-    return 9 * distance + 3 * time;
-  }
 }
-
