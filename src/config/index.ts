@@ -2,6 +2,7 @@
  * Configuration from environment variables, validated once at start-up. Every variable is
  * listed in README.md with its default; a bad value stops the service with a clear message.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -17,8 +18,17 @@ export interface Config {
   manifestSolver: string;
   bookingSolver: string;
   minizincBin: string | undefined;
-  engineWorkers: number | undefined;
+  /** Solver threads of each planning worker's own engine. */
+  engineWorkers: number;
   engineQueueLimit: number;
+  /** Plans at once: planning worker threads (default: the core count). */
+  planningWorkers: number;
+  /** Plans that may wait for a planning worker before requests get 503. */
+  planningQueueLimit: number;
+  /** Added to a request's solve allowance to make its end-to-end deadline (journey data, assembly, validation, queueing). */
+  deadlineGraceSeconds: number;
+  /** On SIGTERM: how long in-flight plans may run to completion before they are cancelled. */
+  shutdownGraceSeconds: number;
   journeyProvider: 'estimator' | 'openrouteservice' | 'osrm';
   journeyBaseUrl: string | undefined;
   journeyApiKey: string | undefined;
@@ -131,8 +141,12 @@ export function loadConfig(env: Env = process.env, projectRoot = process.cwd()):
     manifestSolver: text(env, 'MANIFEST_SOLVER', 'gecode'),
     bookingSolver: text(env, 'BOOKING_SOLVER', 'chuffed'),
     minizincBin: env.MINIZINC_BIN === '' ? undefined : env.MINIZINC_BIN,
-    engineWorkers: optionalInteger(env, 'ENGINE_WORKERS', 1, 64),
+    engineWorkers: integer(env, 'ENGINE_WORKERS', 1, 1, 64),
     engineQueueLimit: integer(env, 'ENGINE_QUEUE_LIMIT', 16, 0, 10_000),
+    planningWorkers: integer(env, 'PLANNING_WORKERS', availableParallelism(), 1, 256),
+    planningQueueLimit: integer(env, 'PLANNING_QUEUE_LIMIT', availableParallelism(), 0, 1_000),
+    deadlineGraceSeconds: integer(env, 'PLANNING_DEADLINE_GRACE_SECONDS', 15, 1, 600),
+    shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 30, 0, 3600),
     journeyProvider,
     journeyBaseUrl,
     journeyApiKey: env.JOURNEY_API_KEY === '' ? undefined : env.JOURNEY_API_KEY,

@@ -7,6 +7,10 @@ export const ERROR_CATALOGUE = {
   malformed_json: { status: 400, meaning: 'The request body is not valid JSON.' },
   unsupported_content_type: { status: 400, meaning: 'The request body is not sent as `application/json`.' },
   bad_request_header: { status: 400, meaning: 'A request header is malformed (for example an unusable X-Request-ID).' },
+  malformed_request: { status: 400, meaning: 'The HTTP request itself could not be parsed (bad request line, headers or chunked encoding).' },
+  invalid_content_encoding: { status: 400, meaning: 'The body is not valid data of its `Content-Encoding` (for example corrupt gzip or deflate).' },
+  // 408
+  request_timeout: { status: 408, meaning: 'The request headers or body did not arrive in time (see README, "Connections").' },
   // 401: bearer credential missing or invalid
   credential_missing: { status: 401, meaning: 'No `Authorization: Bearer` header was sent.' },
   credential_malformed: { status: 401, meaning: 'The Authorization header is not `Bearer <token>` with a well-formed token.' },
@@ -21,6 +25,9 @@ export const ERROR_CATALOGUE = {
   method_not_allowed: { status: 405, meaning: 'The route exists but not with this HTTP method.' },
   // 413
   body_too_large: { status: 413, meaning: 'The request body exceeds the configured limit.' },
+  // 415
+  unsupported_content_encoding: { status: 415, meaning: 'The `Content-Encoding` is not one of `identity`, `gzip`, `deflate` or `br`.' },
+  unsupported_charset: { status: 415, meaning: 'The body is declared in a charset other than UTF-8.' },
   // 422
   validation_failed: { status: 422, meaning: 'Request fields or references are invalid; `details` lists each failure with its path.' },
   // 429
@@ -28,13 +35,16 @@ export const ERROR_CATALOGUE = {
   total_requests_exhausted: { status: 429, meaning: 'The credential has used its total request allowance.' },
   matrix_relations_per_request_exceeded: { status: 429, meaning: 'The request needs more road-matrix relations than the credential allows per request.' },
   matrix_relations_exhausted: { status: 429, meaning: 'The credential has used its lifetime road-matrix relation allowance.' },
+  // 431
+  request_headers_too_large: { status: 431, meaning: 'The request headers exceed the size Node.js accepts (16 KiB).' },
   // 500
   internal_error: { status: 500, meaning: 'An unexpected failure inside the service; the request id identifies it in the logs.' },
   // 502
   upstream_invalid_response: { status: 502, meaning: 'The journey-data provider answered with something that is not a valid matrix.' },
   upstream_authentication_failed: { status: 502, meaning: 'The journey-data provider rejected the service\'s own credentials.' },
   // 503
-  planning_capacity_unavailable: { status: 503, meaning: 'All solver workers are busy and the queue is full; retry after `Retry-After`.' },
+  planning_capacity_unavailable: { status: 503, meaning: 'All planning workers are busy and the queue is full; retry after `Retry-After`.' },
+  service_stopping: { status: 503, meaning: 'The service is shutting down and takes no new plans (or stopped before finishing this one); retry after `Retry-After`, another instance may answer.' },
   dependency_unavailable: { status: 503, meaning: 'A planning dependency (journey data, database) cannot be reached.' },
   // 504
   planning_deadline_expired: { status: 504, meaning: 'The end-to-end planning deadline expired before an answer could be given.' },

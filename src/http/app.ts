@@ -20,6 +20,8 @@ export interface AppOptions {
   bodyLimitBytes: number;
   /** Upper bound for one planning request end to end (solve allowance plus overheads). */
   requestDeadlineMs(solveAllowanceMs: number): number;
+  /** Aborted when the service stops: plans still running are cancelled (503 service_stopping). */
+  shutdownSignal?: AbortSignal;
 }
 
 export function createApp(options: AppOptions): Koa {

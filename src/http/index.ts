@@ -1,2 +1,3 @@
 export { createApp, type AppOptions } from './app.ts';
-export type { AccessControl, Operation, Planner, PlanningContext, PlanningOperation, ReadinessReport } from './ports.ts';
+export type { AccessControl, Operation, PlannedBody, Planner, PlanningContext, PlanningOperation, ReadinessReport } from './ports.ts';
+export { configureConnections, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from './connections.ts';

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import type { BookingCheckResponse, ManifestPlanResponse, Operation, PlanningOperation, Snapshot } from '../contract/index.ts';
+import type { Operation, PlanningOperation, Snapshot } from '../contract/index.ts';
 
 export type { Operation, PlanningOperation };
 
@@ -10,16 +10,27 @@ export interface PlanningContext {
   logger: Logger;
   /** Solve allowance in ms: the credential's cap and the service default, whichever is smaller. */
   solveAllowanceMs: number;
-  /** Aborted when the caller goes away or the end-to-end deadline passes. */
+  /** Epoch ms at which the request arrived: the allowance (and so time spent queued) counts from here. */
+  receivedAt: number;
+  /** Epoch ms of the end-to-end deadline (allowance plus grace): past it the caller gets 504. */
+  deadlineAt: number;
+  /** Aborted when the caller goes away, the end-to-end deadline passes or the service stops. */
   signal: AbortSignal;
   /** Charges road-matrix relations to the credential before any journey lookup (throws a 429 ServiceError). */
   chargeMatrixRelations(relations: number): Promise<void>;
 }
 
-/** The planning layer as the HTTP layer sees it. */
+/** A response body already serialised as JSON: planning workers send bytes, so the event loop never stringifies a plan. */
+export interface PlannedBody {
+  json: Uint8Array;
+}
+
+/**
+ * The planning layer as the HTTP layer sees it: admits the request (or throws 503 at once) and
+ * runs it off the event loop (src/workers), resolving with the response body.
+ */
 export interface Planner {
-  manifests(snapshot: Snapshot, context: PlanningContext): Promise<ManifestPlanResponse>;
-  bookingCheck(snapshot: Snapshot, context: PlanningContext): Promise<BookingCheckResponse>;
+  plan(operation: PlanningOperation, snapshot: Snapshot, context: PlanningContext): Promise<PlannedBody>;
 }
 
 /**

@@ -92,7 +92,7 @@ const SERVE = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 async function startServiceProcess(databaseUrl: string): Promise<{ child: ChildProcess; port: number; log: string[] }> {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVE], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SERVICE_ENVIRONMENT: 'test', LOG_LEVEL: 'info', TRIAL_REQUESTS_PER_MINUTE: 'unlimited', ISSUE_LOCAL_CREDENTIAL: 'false', ENGINE_WORKERS: '1' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: databaseUrl, SERVICE_ENVIRONMENT: 'test', LOG_LEVEL: 'info', TRIAL_REQUESTS_PER_MINUTE: 'unlimited', ISSUE_LOCAL_CREDENTIAL: 'false', PLANNING_WORKERS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log: string[] = [];

@@ -25,8 +25,7 @@ export const TEST_SERVICE_LIMITS: ServiceLimits = {
 };
 
 const plannerNotInThisTest: Planner = {
-  manifests: () => Promise.reject(new Error('the planner is not part of the credential tests')),
-  bookingCheck: () => Promise.reject(new Error('the planner is not part of the credential tests')),
+  plan: () => Promise.reject(new Error('the planner is not part of the credential tests')),
 };
 
 export interface RunningApp {

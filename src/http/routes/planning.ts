@@ -6,17 +6,20 @@ import { jsonBody } from '../json-body.ts';
 import type { PlanningContext, PlanningOperation } from '../ports.ts';
 import type { SnapshotSizes } from '../request-log.ts';
 
-/** POST /v1/manifests and POST /v1/booking-checks: authenticate, read, validate, plan. */
+/**
+ * POST /v1/manifests and POST /v1/booking-checks, thin: authenticate, read, validate, hand the
+ * snapshot to the planner (a worker pool: it admits or refuses at once) and write its answer.
+ */
 export function planningRoutes(router: Router, options: AppOptions): void {
   const readJson = jsonBody(options.bodyLimitBytes);
-  router.post('/v1/manifests', options.access.require('manifests'), readJson, async (ctx) => {
-    const { snapshot, context, abort } = prepare(ctx, 'manifests', options);
-    ctx.body = await withDeadline(context, abort, options, () => options.planner.manifests(snapshot, context));
-  });
-  router.post('/v1/booking-checks', options.access.require('booking_checks'), readJson, async (ctx) => {
-    const { snapshot, context, abort } = prepare(ctx, 'booking_checks', options);
-    ctx.body = await withDeadline(context, abort, options, () => options.planner.bookingCheck(snapshot, context));
-  });
+  for (const [path, operation] of [['/v1/manifests', 'manifests'], ['/v1/booking-checks', 'booking_checks']] as const) {
+    router.post(path, options.access.require(operation), readJson, async (ctx) => {
+      const { snapshot, context, abort } = prepare(ctx, operation, options);
+      const planned = await withDeadline(context, abort, () => options.planner.plan(operation, snapshot, context));
+      ctx.type = 'application/json';
+      ctx.body = Buffer.from(planned.json.buffer, planned.json.byteOffset, planned.json.byteLength);
+    });
+  }
 }
 
 function prepare(
@@ -24,32 +27,36 @@ function prepare(
   operation: PlanningOperation,
   options: AppOptions,
 ): { snapshot: Snapshot; context: PlanningContext; abort: AbortController } {
+  const receivedAt = Date.now();
   const snapshot = options.parser.parse(operation, ctx.request.body);
   ctx.state.snapshotSizes = sizesOf(snapshot);
   const abort = new AbortController();
   ctx.req.once('close', () => {
     if (!ctx.res.writableEnded) abort.abort(new Error('client closed the connection'));
   });
+  const solveAllowanceMs = options.access.solveAllowanceMs(ctx.state, operation);
   const context: PlanningContext = {
     requestId: ctx.state.requestId as string,
     logger: options.logger.child({ request_id: ctx.state.requestId }),
-    solveAllowanceMs: options.access.solveAllowanceMs(ctx.state, operation),
-    signal: abort.signal,
+    solveAllowanceMs,
+    receivedAt,
+    deadlineAt: receivedAt + options.requestDeadlineMs(solveAllowanceMs),
+    signal: options.shutdownSignal === undefined ? abort.signal : AbortSignal.any([abort.signal, options.shutdownSignal]),
     chargeMatrixRelations: (relations) => options.access.chargeMatrixRelations(ctx.state, relations),
   };
   return { snapshot, context, abort };
 }
 
 /** The end-to-end deadline: past it the caller gets a 504 and the planner is told to stop. */
-async function withDeadline<T>(context: PlanningContext, abort: AbortController, options: AppOptions, plan: () => Promise<T>): Promise<T> {
-  const deadlineMs = options.requestDeadlineMs(context.solveAllowanceMs);
+async function withDeadline<T>(context: PlanningContext, abort: AbortController, plan: () => Promise<T>): Promise<T> {
+  const deadlineMs = context.deadlineAt - context.receivedAt;
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      const error = new ServiceError('planning_deadline_expired', `No answer within the ${Math.round(deadlineMs / 1000)} s planning deadline.`);
+      const error = new ServiceError('planning_deadline_expired', `No valid answer within the ${Math.round(deadlineMs / 1000)} s planning deadline.`);
       abort.abort(error);
       reject(error);
-    }, deadlineMs);
+    }, Math.max(0, context.deadlineAt - Date.now()));
   });
   try {
     return await Promise.race([plan(), expired]);
