@@ -1,6 +1,8 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { ServiceError, isServiceError, type ErrorBody } from '../contract/index.ts';
+import { ClientClosedRequest } from './client-closed.ts';
+import { closeAfterDraining } from './close-after-draining.ts';
 import { requestIdFrom } from './request-id.ts';
 
 /**
@@ -17,6 +19,10 @@ export function errorEnvelope(logger: Logger) {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) throw new ServiceError('route_not_found', `No route ${ctx.method} ${ctx.path}.`);
     } catch (error) {
+      if (error instanceof ClientClosedRequest) {
+        ctx.status = ClientClosedRequest.status;
+        return;
+      }
       const serviceError = asServiceError(error);
       if (serviceError.status >= 500) {
         logger.error({ request_id: id, err: error }, 'request failed');
@@ -27,6 +33,7 @@ export function errorEnvelope(logger: Logger) {
       ctx.status = serviceError.status;
       ctx.body = body;
       ctx.set('X-Request-ID', id);
+      if (serviceError.code === 'body_too_large' && !ctx.req.complete) closeAfterDraining(ctx);
       if (serviceError.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(Math.ceil(serviceError.retryAfterSeconds)));
       if (serviceError.code === 'method_not_allowed' && Array.isArray(ctx.state.allowedMethods)) ctx.set('Allow', ctx.state.allowedMethods.join(', '));
     }
@@ -46,8 +53,21 @@ function asServiceError(error: unknown): ServiceError {
   if (httpError?.status === 400 && httpError.expose === true) {
     return new ServiceError('malformed_json', 'The request body could not be read as JSON.');
   }
-  if (httpError?.status === 415 || httpError?.type === 'charset.unsupported' || httpError?.type === 'encoding.unsupported') {
-    return new ServiceError('unsupported_content_type', 'The request body must be UTF-8 JSON.');
+  // inflation (under the body parser) throws a bare 415 naming the encoding
+  if (httpError?.type === 'encoding.unsupported' || (httpError?.status === 415 && /content-encoding/i.test(String((error as Error).message)))) {
+    return new ServiceError('unsupported_content_encoding', 'The Content-Encoding is not supported; send identity, gzip, deflate or br.');
+  }
+  if (httpError?.type === 'charset.unsupported' || httpError?.status === 415) {
+    return new ServiceError('unsupported_charset', 'The body must be JSON in UTF-8.');
+  }
+  if (isZlibError(error)) {
+    return new ServiceError('invalid_content_encoding', 'The body is not valid data of its Content-Encoding.');
   }
   return new ServiceError('internal_error', 'An unexpected error occurred; quote the request id to support.', { cause: error });
+}
+
+/** zlib's errors (corrupt or truncated gzip, deflate or brotli data) carry a Z_ or ERR_ZLIB / brotli code. */
+function isZlibError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR__ERROR_FORMAT') || code.startsWith('ERR_BROTLI') || code === 'ERR_ZLIB_INITIALIZATION_FAILED');
 }

@@ -16,14 +16,22 @@ declare module 'koa' {
  */
 const PROTOTYPE_KEYS_ARE_DATA = { onProtoPoisoning: 'ignore' };
 
+const UTF8 = new Set(['utf-8', 'utf8']);
+
 /**
  * Reads a JSON request body within the size limit. The Content-Type must be JSON
- * (`application/json` or a `+json` type); anything else is a 400, as the spec's error table says.
+ * (`application/json` or a `+json` type; anything else is a 400, as the spec's error table says)
+ * in UTF-8 (RFC 8259; another charset is a 415). The body may be compressed with gzip, deflate or
+ * br; its decompressed size counts against the limit.
  */
 export function jsonBody(limitBytes: number) {
   return async function readJson(ctx: Context, next: Next): Promise<void> {
     if (!ctx.is('application/json', '+json')) {
       throw new ServiceError('unsupported_content_type', 'Send the request body as JSON with `Content-Type: application/json`.');
+    }
+    const charset = ctx.request.charset;
+    if (charset !== '' && !UTF8.has(charset.toLowerCase())) {
+      throw new ServiceError('unsupported_charset', `The body is declared as ${charset}; send JSON in UTF-8.`);
     }
     const declared = Number(ctx.get('Content-Length'));
     if (Number.isFinite(declared) && declared > limitBytes) {

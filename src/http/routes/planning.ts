@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { ServiceError, type Snapshot } from '../../contract/index.ts';
 import type { AppOptions } from '../app.ts';
+import { ClientClosedRequest } from '../client-closed.ts';
 import { jsonBody } from '../json-body.ts';
 import type { PlanningContext, PlanningOperation } from '../ports.ts';
 import type { SnapshotSizes } from '../request-log.ts';
@@ -31,8 +32,10 @@ function prepare(
   const snapshot = options.parser.parse(operation, ctx.request.body);
   ctx.state.snapshotSizes = sizesOf(snapshot);
   const abort = new AbortController();
-  ctx.req.once('close', () => {
-    if (!ctx.res.writableEnded) abort.abort(new Error('client closed the connection'));
+  // the response closes before it finished only when the connection went away (the request's own
+  // 'close' fired already, once its body was read)
+  ctx.res.once('close', () => {
+    if (!ctx.res.writableFinished) abort.abort(new ClientClosedRequest());
   });
   const solveAllowanceMs = options.access.solveAllowanceMs(ctx.state, operation);
   const context: PlanningContext = {
