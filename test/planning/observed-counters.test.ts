@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import type { ManifestPlanResponse } from '../../src/contract/index.ts';
 import type { Engine } from '../../src/engine/index.ts';
 import { createJourneyProvider } from '../../src/journey/index.ts';
-import { createPlanner } from '../../src/planning/pipeline.ts';
+import { planManifestsRequest } from '../../src/app/index.ts';
 import { readExample } from '../support/service.ts';
 import { parseSnapshot, type Body } from './fixtures.ts';
 import { testEngine } from './solve/support.ts';
@@ -24,15 +24,20 @@ describe('planning: counters observed after data_as_of and other values the spec
 
   before(async () => {
     engine = await testEngine();
-    const planner = createPlanner({ engine, journey: createJourneyProvider({ provider: 'estimator' } as never), manifestSolver: 'gecode', bookingSolver: 'chuffed' });
+    const dependencies = { engine, journey: createJourneyProvider({ provider: 'estimator' } as never), manifestSolver: 'gecode', bookingSolver: 'chuffed' };
     plan = (body) =>
-      planner.manifests(parseSnapshot(body), {
-        requestId: 'test',
-        logger: pino({ level: 'silent' }),
-        solveAllowanceMs: 10_000,
-        signal: new AbortController().signal,
-        chargeMatrixRelations: async () => undefined,
-      });
+      planManifestsRequest(
+        parseSnapshot(body),
+        {
+          requestId: 'test',
+          logger: pino({ level: 'silent' }),
+          solveAllowanceMs: 10_000,
+          signal: new AbortController().signal,
+          chargeMatrixRelations: async () => undefined,
+          count: () => undefined,
+        },
+        dependencies,
+      );
   });
   after(async () => {
     await engine.close();
