@@ -87,6 +87,7 @@ export const DETAIL_CATALOGUE = {
   inconsistent_time: 'Times contradict each other (a future allowance refresh not after `observed_at`, or two refreshes of a driver at one instant).',
   same_origin_and_destination: 'A leg moves Nuggets to the place they are picked up from.',
   nugget_listed_twice: 'A Nugget appears more than once in one leg.',
+  period_too_long: 'The planning period is longer than the service plans in one request (README, "Limits").',
 } as const;
 
 export type DetailCode = keyof typeof DETAIL_CATALOGUE;

@@ -4,6 +4,7 @@
  */
 export { createEngine, type Engine } from './engine.ts';
 export { UnknownSolverError } from './registry.ts';
+export { compiledModule, locateDistribution, shareCompiledModule } from './embedded/wasm.ts';
 export type {
   BackendName,
   CompileRequest,

@@ -1,10 +1,12 @@
 import type { Snapshot } from '../contract/index.ts';
 import { compileSchemaValidators, validationError } from './schema-validation.ts';
 import { semanticDetails } from './semantic.ts';
+import { workLimitDetails } from './work-limits.ts';
 
 export { inferLegType } from './legs.ts';
 export { isDateTimeWithOffset, toEpochMs } from './date-time.ts';
 export { MAX_DETAILS } from './schema-validation.ts';
+export { MAX_PLANNING_PERIOD_DAYS } from './work-limits.ts';
 
 export type Operation = 'manifests' | 'booking_checks';
 
@@ -21,6 +23,8 @@ export function createSnapshotParser(): SnapshotParser {
       const schemaDetails = validators.validate(operation, body);
       if (schemaDetails.length > 0) throw validationError(schemaDetails);
       const snapshot = body as Snapshot;
+      const limits = workLimitDetails(snapshot);
+      if (limits.length > 0) throw validationError(limits);
       const details = semanticDetails(snapshot);
       if (details.length > 0) throw validationError(details);
       applyDerivedDefaults(snapshot);

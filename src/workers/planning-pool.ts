@@ -16,7 +16,7 @@ import { Piscina } from 'piscina';
 import type { Logger } from 'pino';
 import type { PlanningEvent, PlanningOperation } from '../app/index.ts';
 import { ServiceError, isServiceError, type Snapshot } from '../contract/index.ts';
-import type { SolverInfo } from '../engine/index.ts';
+import { compiledModule, locateDistribution, type SolverInfo } from '../engine/index.ts';
 import type { PlannedBody, Planner, PlanningContext } from '../http/ports.ts';
 import { deserialize, serialize } from './errors.ts';
 import type { DescribeResult, HostMessage, PlanResult, PlanTask, PlanningWorkerOptions, WorkerMessage, WorkerTask } from './protocol.ts';
@@ -71,7 +71,10 @@ export class PlanningPool implements Planner {
   private describedSolvers: SolverInfo[] = [];
   private readonly idleListeners = new Set<() => void>();
 
-  private constructor(private readonly options: PlanningPoolOptions) {
+  private constructor(
+    private readonly options: PlanningPoolOptions,
+    minizincModule: WebAssembly.Module,
+  ) {
     const { filename, entry } = workerEntry();
     this.piscina = new Piscina({
       filename,
@@ -82,13 +85,14 @@ export class PlanningPool implements Planner {
       idleTimeout: Number.MAX_SAFE_INTEGER,
       // a worker's event loop must stay free while idle: its engine's solver threads talk to it
       atomics: 'disabled',
-      workerData: { entry, options: options.worker },
+      // compiled once here, shared by every worker's engine (compiling is seconds of CPU)
+      workerData: { entry, options: options.worker, minizincModule },
     });
   }
 
   /** Starts the workers and waits until one has its engine up (start-up fails if it cannot). */
   static async start(options: PlanningPoolOptions): Promise<PlanningPool> {
-    const pool = new PlanningPool(options);
+    const pool = new PlanningPool(options, await compiledModule(locateDistribution().wasm));
     try {
       const described = (await pool.piscina.run({ kind: 'describe' })) as DescribeResult;
       pool.describedSolvers = described.solvers;

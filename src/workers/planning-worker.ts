@@ -7,7 +7,7 @@
 import { workerData, type MessagePort } from 'node:worker_threads';
 import { ENTRY_POINTS, type AppLogger, type PlanningContext, type PlanningDependencies } from '../app/index.ts';
 import { ServiceError, isServiceError } from '../contract/index.ts';
-import { createEngine } from '../engine/index.ts';
+import { createEngine, locateDistribution, shareCompiledModule } from '../engine/index.ts';
 import { createJourneyProvider } from '../journey/index.ts';
 import { portLogger } from './port-logger.ts';
 import { deserialize, serialize } from './errors.ts';
@@ -16,7 +16,8 @@ import type { DescribeResult, HostMessage, PlanResult, PlanTask, PlanningWorkerO
 /** A solve that was queued past its allowance still gets this long to give an anytime answer within the grace. */
 const MIN_SOLVE_MS = 1_000;
 
-const options = (workerData as { options: PlanningWorkerOptions }).options;
+const { options, minizincModule } = workerData as { options: PlanningWorkerOptions; minizincModule: WebAssembly.Module };
+shareCompiledModule(locateDistribution().wasm, minizincModule);
 
 /** Lines of the worker's long-lived components go to the task running now (one task at a time). */
 let currentLogger: AppLogger | undefined;

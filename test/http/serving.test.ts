@@ -10,7 +10,7 @@ import { readExample, startTestService, type TestService } from '../support/serv
  * and connections, admission, cancellation. (SIGTERM: serving-shutdown.test.ts.)
  */
 describe('serving over HTTP', function () {
-  this.timeout(180_000);
+  this.timeout(300_000);
   let service: TestService;
   const medium = toJson(generate({ preset: 'medium', seed: 1 }).snapshot, true);
 
@@ -82,6 +82,44 @@ describe('serving over HTTP', function () {
     });
   });
 
+  describe('bounded work', () => {
+    it('answers a planning period of 10,000 days with 422 period_too_long at its path, at once', async () => {
+      const request = readExample('tiny.json');
+      const start = Date.parse(request.planning_period.start);
+      request.planning_period.end = new Date(start + 10_000 * 86_400_000).toISOString();
+      const started = Date.now();
+      const body = await expectEnvelope(await fetch(`${service.baseUrl}/v1/manifests`, { method: 'POST', headers: headers(), body: JSON.stringify(request) }), 422, 'validation_failed');
+      expect(Date.now() - started, 'a guard against planning the period, not a speed target').to.be.below(10_000);
+      expect(body.error.details).to.deep.equal([{ path: ['planning_period'], code: 'period_too_long', message: body.error.details[0].message }]);
+      request.planning_period.end = '9999-12-31T00:00:00Z';
+      const farEnd = await expectEnvelope(await fetch(`${service.baseUrl}/v1/booking-checks`, { method: 'POST', headers: headers(), body: JSON.stringify({ ...readExample('tiny-booking.json'), planning_period: request.planning_period }) }), 422, 'validation_failed');
+      expect(farEnd.error.details.map((detail: any) => detail.code)).to.deep.equal(['period_too_long']);
+    });
+  });
+
+  describe('break due now', () => {
+    for (const [counter, minutes] of [['working_since_break_minutes', 360], ['working_since_break_minutes', 400]] as const) {
+      it(`plans drivers whose ${counter} is ${minutes} (a break is due at the start) with duties that start with the break, validated`, async () => {
+        const request = readExample('tiny.json');
+        for (const driver of request.drivers) {
+          driver.fleet_check_allowances[counter] = minutes;
+          driver.fleet_check_allowances.observed_at = request.planning_period.start;
+        }
+        const response = await fetch(`${service.baseUrl}/v1/manifests`, { method: 'POST', headers: headers(), body: JSON.stringify(request) });
+        const body = (await response.json()) as any;
+        expect(response.status, JSON.stringify(body)).to.equal(200);
+        expect(body.evidence.validation).to.equal('passed');
+        expect(body.manifests.length, 'legs are planned, not all left out').to.be.greaterThan(0);
+        for (const manifest of body.manifests) {
+          expect(manifest.activities[0].type, manifest.driver_id).to.equal('break');
+          expect(Date.parse(manifest.activities[0].end) - Date.parse(manifest.activities[0].start)).to.be.at.least(15 * 60_000);
+          expect(manifest.activities[1].type, manifest.driver_id).to.equal('service');
+        }
+        expect((await readiness()).checks.planning.detail.totals.validatorRejections).to.equal(0);
+      });
+    }
+  });
+
   describe('connections', () => {
     it('answers two requests written on one keep-alive socket 10 s apart', async () => {
       const socket = connect(Number(new URL(service.baseUrl).port), '127.0.0.1');
@@ -105,7 +143,7 @@ describe('serving over HTTP', function () {
       const usage = async () => ((await (await fetch(`${service.baseUrl}/v1/usage`, { headers: headers() })).json()) as any).used.matrix_relations;
       const client = new AbortController();
       const first = fetch(`${service.baseUrl}/v1/manifests`, { method: 'POST', headers: headers(), body: medium, signal: client.signal }).catch(() => undefined);
-      await waitFor(async () => (await readiness()).checks.planning.detail.busy === 1, 60_000);
+      await waitFor(async () => (await readiness()).checks.planning.detail.busy === 1, 170_000);
       const charged = await usage();
       const refused = await fetch(`${service.baseUrl}/v1/manifests`, { method: 'POST', headers: headers(), body: medium });
       await expectEnvelope(refused, 503, 'planning_capacity_unavailable');
@@ -119,10 +157,10 @@ describe('serving over HTTP', function () {
     });
 
     it('frees the worker of a client that disconnects (seen through /readyz)', async () => {
-      await waitFor(async () => (await readiness()).checks.planning.detail.busy === 0, 30_000);
+      await waitFor(async () => (await readiness()).checks.planning.detail.busy === 0, 60_000);
       const client = new AbortController();
       const pending = fetch(`${service.baseUrl}/v1/manifests`, { method: 'POST', headers: headers(), body: medium, signal: client.signal }).catch(() => undefined);
-      await waitFor(async () => (await readiness()).checks.planning.detail.busy === 1, 60_000);
+      await waitFor(async () => (await readiness()).checks.planning.detail.busy === 1, 170_000);
       await new Promise((resolve) => setTimeout(resolve, 1_000)); // well into the search
       client.abort();
       await pending;

@@ -22,7 +22,7 @@ export interface TestService {
 
 export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mps-service-'));
-  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, MANIFEST_SOLVE_SECONDS: '10', BOOKING_SOLVE_SECONDS: '5', PLANNING_WORKERS: '2', ...env });
+  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, MANIFEST_SOLVE_SECONDS: '10', BOOKING_SOLVE_SECONDS: '5', PLANNING_WORKERS: '1', ...env });
   const logLines: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {

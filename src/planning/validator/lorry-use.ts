@@ -11,7 +11,8 @@ interface Stint {
 }
 
 /**
- * Walk-round checks and who holds a lorry: each duty starts with a `service` of >= 15 min, and
+ * Walk-round checks and who holds a lorry: each duty starts with a `service` of >= 15 min (after
+ * the break its counters may say is due), and
  * a driver's first activity on a lorry other than their previous one in the duty is that
  * check; two drivers never hold the same lorry at overlapping times.
  */
@@ -24,17 +25,22 @@ export function checkLorryUse(context: Context, timelines: readonly Timeline[]):
 function walkRounds(context: Context, duty: readonly Activity[]): Stint[] {
   const stints: Stint[] = [];
   let stint: Stint | null = null;
-  duty.forEach((activity, position) => {
+  // a duty may open with the break its counters say is due (working or driving time before the
+  // period reached the limit): the walk-round check is then the first activity after it
+  let workStarted = false;
+  duty.forEach((activity) => {
     const check = activity.type === 'service';
     if (check && activity.end - activity.start < LIMITS.shortestBreak * MINUTE_MS) {
       context.report('walk_round_check', `${describe(activity)}: a walk-round check takes ${LIMITS.shortestBreak} min`, idsOf(activity));
     }
-    if (position === 0 && !check) {
+    const firstWork = !workStarted && activity.type !== 'break';
+    if (firstWork) workStarted = true;
+    if (firstWork && !check) {
       context.report('walk_round_check', `${describe(activity)} starts a duty; a duty starts with a walk-round check (service)`, idsOf(activity));
     }
     if (activity.lorryId === null) return;
     if (stint === null || stint.lorryId !== activity.lorryId) {
-      if (!check && position !== 0) {
+      if (!check && !firstWork && workStarted) {
         context.report('walk_round_check', `${describe(activity)} takes over lorry ${activity.lorryId} without a walk-round check (service)`, idsOf(activity));
       }
       if (stint !== null) stints.push(stint);
