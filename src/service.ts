@@ -92,9 +92,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await pool.drain(graceMs, () => shutdown.abort(new ServiceError('service_stopping', 'The service stopped before the plan was finished; retry.', { retryAfterSeconds: 1 })));
-      // answers are written; connections still open are idle keep-alive ones or clients that left
-      setImmediate(() => server.closeAllConnections());
-      await closed;
+      await closeConnections(server, closed);
       await control?.close();
       await store.close();
     },
@@ -122,4 +120,18 @@ function planningWorkerOptions(config: Config): PlanningWorkerOptions {
     bookingSolver: config.bookingSolver,
     journey: { provider: config.journeyProvider, baseUrl: config.journeyBaseUrl, apiKey: config.journeyApiKey, ...config.journeyTuning },
   };
+}
+
+/** Answers being written still reach their clients: idle connections close as they become idle, the rest after a short limit. */
+const CONNECTIONS_CLOSE_LIMIT_MS = 5_000;
+
+async function closeConnections(server: Server, closed: Promise<void>): Promise<void> {
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  const limit = setTimeout(() => server.closeAllConnections(), CONNECTIONS_CLOSE_LIMIT_MS);
+  try {
+    await closed;
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(limit);
+  }
 }

@@ -14,7 +14,8 @@ describe('service over HTTP', function () {
   const validErrorBody = ajv.compile(ErrorBody);
   const validBookingResponse = ajv.compile(BookingCheckResponse);
 
-  before(async () => {
+  before(async function () {
+    this.timeout(300_000); // a planning worker starts its own engine: slow when the machine is busy
     // an allowance far above what the examples need, so that no assertion depends on the machine's
     // speed (a busy machine's first embedded model call alone took 9 s of the default 10 s)
     service = await startTestService({ BODY_LIMIT_BYTES: '200000', MANIFEST_SOLVE_SECONDS: '100' });
