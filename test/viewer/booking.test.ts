@@ -53,6 +53,8 @@ describe('plan viewer: a booking check with alternatives (headless Chromium)', f
     expect(await page.$eval('.booking-reason code', (element) => element.textContent)).to.equal(response.reason_code);
     expect(await page.$eval('.booking-reason .meaning', (element) => element.textContent)).to.equal(REASON_CATALOGUE.window_unreachable.meaning);
     expect(await page.$eval('.booking-reason .specifics', (element) => element.textContent)).to.include('new-1');
+    // the place the reason names, not the new leg itself
+    expect(await page.$eval('.booking-reason .blocking', (element) => element.textContent)).to.equal('Blocking resource: place cust-harrogate');
   });
 
   it('lists every alternative and draws each on the timeline, below the requested window', async () => {

@@ -113,6 +113,7 @@ export function bookingPanel(view: PlanView, onShow: (start: number, end: number
           h('code', { class: 'reason', 'data-reason': booking.reasonCode }, booking.reasonCode),
           h('p', { class: 'meaning' }, booking.meaning ?? ''),
           booking.reason === null || booking.reason === '' ? null : h('p', { class: 'specifics' }, h('span', { class: 'muted' }, 'Here: '), booking.reason),
+          booking.blocking.length === 0 ? null : h('p', { class: 'specifics blocking' }, h('span', { class: 'muted' }, 'Blocking resource: '), booking.blocking.join(', ')),
         );
   const legs = h(
     'ul',

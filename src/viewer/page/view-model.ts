@@ -81,6 +81,8 @@ export interface BookingView {
   reason: string | null;
   meaning: string | null;
   requiresFullReplan: boolean;
+  /** Resources of the snapshot the reason names (the sole driver or lorry, a full place, legs). */
+  blocking: string[];
   newLegs: LegView[];
   alternatives: AlternativeView[];
 }
@@ -212,7 +214,7 @@ function unplannedView(entry: ManifestPlanResponse['unplanned_movements'][number
     kind: entryOf?.kind ?? 'unknown',
     meaning,
     specifics,
-    blocking: namedResources(specifics, snapshot, entry.movement_id),
+    blocking: namedResources(specifics, snapshot, new Set([entry.movement_id])),
   };
 }
 
@@ -223,13 +225,13 @@ function specificsOf(message: string, meaning: string): string {
 }
 
 /** The snapshot's resources a message names, each with what it is ("Nugget ng-00017"). */
-function namedResources(text: string, snapshot: SnapshotDocument, ownLeg: string): string[] {
+function namedResources(text: string, snapshot: SnapshotDocument, ownLegs: ReadonlySet<string>): string[] {
   const kinds = new Map<string, string>();
   for (const nugget of snapshot.nuggets) kinds.set(nugget.id, 'Nugget');
   for (const place of snapshot.locations) kinds.set(place.id, 'place');
   for (const driver of snapshot.drivers) kinds.set(driver.id, 'driver');
   for (const lorry of snapshot.lorries) kinds.set(lorry.id, 'lorry');
-  for (const leg of [...snapshot.movements, ...(snapshot.new_movements ?? [])]) if (leg.id !== ownLeg) kinds.set(leg.id, 'leg');
+  for (const leg of [...snapshot.movements, ...(snapshot.new_movements ?? [])]) if (!ownLegs.has(leg.id)) kinds.set(leg.id, 'leg');
   const named = new Set<string>();
   for (const [token] of text.matchAll(ID_TOKEN)) {
     const kind = kinds.get(token);
@@ -255,6 +257,7 @@ function addBooking(view: PlanView, snapshot: SnapshotDocument, response: Bookin
     status: response.status,
     reasonCode: response.reason_code ?? null,
     reason: response.reason == null ? null : specificsOf(response.reason, entry?.meaning ?? ''),
+    blocking: response.reason == null ? [] : namedResources(specificsOf(response.reason, entry?.meaning ?? ''), snapshot, new Set(newLegs.map((leg) => leg.id))),
     meaning: entry?.meaning ?? null,
     requiresFullReplan: response.requires_full_replan ?? false,
     newLegs,
