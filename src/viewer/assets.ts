@@ -11,17 +11,19 @@ export interface ViewerAssets {
   styles: string;
 }
 
-const PAGE = join('src', 'viewer', 'page');
-
 /**
- * The repository root: the nearest ancestor of this module holding the page sources, so the same
- * code finds them run by tsx from src/viewer/ and compiled into dist/viewer/.
+ * The page's sources beside this module: src/viewer/page/ under tsx, and dist/viewer/page/ in a
+ * compiled build (tsc turns main.ts into main.js; the build copies page.html and page.css), so
+ * the service finds them from either, with or without src/ on the machine.
  */
-export function repositoryRoot(from = dirname(fileURLToPath(import.meta.url))): string {
-  for (let directory = from; ; directory = dirname(directory)) {
-    if (existsSync(join(directory, PAGE, 'main.ts'))) return directory;
-    if (dirname(directory) === directory) throw new Error(`viewer: no ${PAGE}/main.ts above ${from}`);
+const PAGE_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), 'page');
+
+function pageEntry(): string {
+  for (const name of ['main.ts', 'main.js']) {
+    const path = join(PAGE_DIRECTORY, name);
+    if (existsSync(path)) return path;
   }
+  throw new Error(`viewer: no main.ts or main.js in ${PAGE_DIRECTORY}`);
 }
 
 let cached: Promise<ViewerAssets> | undefined;
@@ -39,11 +41,9 @@ export function viewerAssets(): Promise<ViewerAssets> {
 }
 
 async function bundle(): Promise<ViewerAssets> {
-  const root = repositoryRoot();
-  const page = join(root, PAGE);
   const result = await build({
-    absWorkingDir: root,
-    entryPoints: [join(page, 'main.ts')],
+    absWorkingDir: PAGE_DIRECTORY,
+    entryPoints: [pageEntry()],
     bundle: true,
     format: 'iife',
     platform: 'browser',
@@ -55,6 +55,6 @@ async function bundle(): Promise<ViewerAssets> {
     write: false,
     logLevel: 'silent',
   });
-  const [template, styles] = await Promise.all([readFile(join(page, 'page.html'), 'utf8'), readFile(join(page, 'page.css'), 'utf8')]);
+  const [template, styles] = await Promise.all([readFile(join(PAGE_DIRECTORY, 'page.html'), 'utf8'), readFile(join(PAGE_DIRECTORY, 'page.css'), 'utf8')]);
   return { template, script: result.outputFiles[0]!.text, styles };
 }
