@@ -152,6 +152,7 @@ function evidenceOf(decision: Decision, runs: RelaxationRun[], input: BookingChe
       solve_ms: Math.max(0, Math.round(elapsedMs)),
       time_limit_ms: Math.max(0, Math.round(input.allowanceMs)),
       timing_dependent: decision.status === 'unknown',
+      ...(run?.proof === undefined ? {} : { proof: run.proof }),
     },
     validation: 'passed',
   };

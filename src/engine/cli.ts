@@ -1,9 +1,11 @@
 /**
- * `npm run --silent solve -- <model.mzn> <data.json> [--solver ID] [--time-limit MS] [--seed N]`
+ * `npm run --silent solve -- <model.mzn> <data.json> [--solver ID] [--time-limit MS] [--seed N] [--raw]`
  *
- * Solves one model through the engine, exactly as the service does, and prints one JSON
- * object. Exit 0 when the engine ran the model (whatever the status), 1 on status ERROR,
- * 2 on bad arguments or configuration.
+ * Solves one model through the engine, exactly as the service does (UNSATISFIABLE and OPTIMAL
+ * judged by the trust policy, `proof` saying how), and prints one JSON object. `--raw` prints
+ * the backend's own answer instead, unchecked. Exit 0 when the engine ran the model (whatever
+ * the status), 1 on status ERROR (a crash: its message in `error`), 2 on bad arguments or
+ * configuration.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -11,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config/index.ts';
 import { createEngine, UnknownSolverError, type SolveResult } from './index.ts';
 
-const USAGE = 'usage: npm run --silent solve -- <model.mzn> <data.json> [--solver ID] [--time-limit MS] [--seed N]';
+const USAGE = 'usage: npm run --silent solve -- <model.mzn> <data.json> [--solver ID] [--time-limit MS] [--seed N] [--raw]';
 
 class UsageError extends Error {}
 
@@ -21,6 +23,8 @@ interface Invocation {
   solver: string;
   timeLimitMs: number;
   seed: number | undefined;
+  /** Print the backend's own answer, not judged by the trust policy. */
+  raw: boolean;
 }
 
 function integerOption(name: string, raw: string | undefined, min: number): number | undefined {
@@ -54,7 +58,7 @@ async function parseInvocation(argv: string[], defaults: { solver: string; timeL
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { solver: { type: 'string' }, 'time-limit': { type: 'string' }, seed: { type: 'string' } },
+      options: { solver: { type: 'string' }, 'time-limit': { type: 'string' }, seed: { type: 'string' }, raw: { type: 'boolean' } },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -68,6 +72,7 @@ async function parseInvocation(argv: string[], defaults: { solver: string; timeL
     solver: parsed.values.solver ?? defaults.solver,
     timeLimitMs: integerOption('time-limit', parsed.values['time-limit'], 1) ?? defaults.timeLimitMs,
     seed: integerOption('seed', parsed.values.seed, 0),
+    raw: parsed.values.raw === true,
   };
 }
 
@@ -81,6 +86,7 @@ function report(result: SolveResult): Record<string, unknown> {
     solution: result.solution,
     elapsed_ms: result.elapsedMs,
     stop: result.stop,
+    ...(result.proof === undefined ? {} : { proof: result.proof }),
     ...(result.error === undefined ? {} : { error: result.error }),
     statistics: result.statistics,
   };
@@ -104,6 +110,7 @@ async function main(): Promise<number> {
       solver: invocation.solver,
       timeLimitMs: invocation.timeLimitMs,
       ...(invocation.seed === undefined ? {} : { seed: invocation.seed }),
+      proofs: invocation.raw ? 'raw' : 'checked',
     });
     process.stdout.write(`${JSON.stringify(report(result), null, 2)}\n`);
     return result.status === 'ERROR' ? 1 : 0;

@@ -11,7 +11,8 @@ import { projectRelative, resolveModelPath } from './model-files.ts';
 import { createNativeBackend } from './native/backend.ts';
 import { SolverRegistry } from './registry.ts';
 import { StreamCollector, type Finish } from './stream.ts';
-import type { Backend, BackendName, CompileRequest, CompileResult, EngineOptions, SolveJob, SolveRequest, SolveResult, SolverInfo } from './types.ts';
+import { judgeClaim, rawClaim } from './trust/confirm.ts';
+import type { Backend, BackendName, CompileRequest, CompileResult, EngineLogger, EngineOptions, SolveJob, SolveRequest, SolveResult, SolverInfo } from './types.ts';
 
 export interface Engine {
   /** Runs a model; resolves with the outcome (ERROR included), rejects only when the queue is full or the solver unknown. */
@@ -60,7 +61,7 @@ export async function createEngine(engineOptions: EngineOptions): Promise<Engine
     if (failure !== undefined) throw failure.reason;
     const registry = new SolverRegistry(backends);
     for (const id of options.requireSolvers ?? []) registry.resolve(id);
-    return new SolvingEngine(options.projectRoot, backends, registry, new Admission(workers, options.queueLimit ?? DEFAULT_QUEUE_LIMIT));
+    return new SolvingEngine(options.projectRoot, backends, registry, new Admission(workers, options.queueLimit ?? DEFAULT_QUEUE_LIMIT), options.logger);
   } catch (error) {
     await Promise.all(backends.map((backend) => backend.close()));
     throw error;
@@ -85,9 +86,23 @@ class SolvingEngine implements Engine {
     private readonly backends: Backend[],
     private readonly registry: SolverRegistry,
     private readonly admission: Admission,
+    private readonly logger?: EngineLogger,
   ) {}
 
+  /** Runs the backend, then judges a claim of UNSATISFIABLE or OPTIMAL (src/engine/trust/). */
   async solve(request: SolveRequest): Promise<SolveResult> {
+    const deadlineAt = performance.now() + request.timeLimitMs;
+    const result = await this.solveOnce(request);
+    if (request.proofs === 'raw') return rawClaim(result);
+    return judgeClaim(request, result, {
+      deadlineAt,
+      solvers: this.registry.all(),
+      solveRaw: (check) => this.solveOnce(check).then(rawClaim),
+      ...(this.logger === undefined ? {} : { logger: this.logger }),
+    });
+  }
+
+  private async solveOnce(request: SolveRequest): Promise<SolveResult> {
     const startedAt = performance.now();
     assertTimeLimit(request.timeLimitMs);
     const { backend, solver } = this.registry.resolve(request.solver);

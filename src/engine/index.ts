@@ -12,6 +12,8 @@ export type {
   EngineErrorInfo,
   EngineLogger,
   EngineOptions,
+  ProofBasis,
+  ProofRecord,
   SolutionEvent,
   SolveRequest,
   SolveResult,

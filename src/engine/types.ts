@@ -44,6 +44,13 @@ export interface SolveRequest {
    * cut by it repeats exactly, unlike one cut by the clock. Ignored by other solvers.
    */
   failLimit?: number;
+  /**
+   * `checked` (default): UNSATISFIABLE and OPTIMAL only where the solver is trusted on the
+   * model's class, or a second backend confirmed the claim in the remaining time; otherwise the
+   * result is demoted (stop `unconfirmed`). `raw`: the backend's own answer, unchecked (the
+   * differential tests and the CLI's `--raw`). See src/engine/trust/.
+   */
+  proofs?: 'checked' | 'raw';
   /** Called with every improving solution as it arrives. */
   onSolution?: (event: SolutionEvent) => void;
   /** Aborting ends the run at once; the result keeps the best solution found so far. */
@@ -63,6 +70,30 @@ export interface EngineErrorInfo {
   location?: string;
 }
 
+/**
+ * How a claim of UNSATISFIABLE or OPTIMAL was judged: `trusted` (the solver's answers on this
+ * model class are covered cleanly by the differential suite), `confirmed` (a second backend
+ * reached the same answer), `unconfirmed` (neither: the result was demoted), `refuted` (the
+ * second backend found a solution, or a better one: the claim was false), `raw` (not judged:
+ * the request asked for the backend's own answer).
+ */
+export type ProofBasis = 'trusted' | 'confirmed' | 'unconfirmed' | 'refuted' | 'raw';
+
+export interface ProofRecord {
+  claim: 'UNSATISFIABLE' | 'OPTIMAL';
+  /** The claimed optimum (OPTIMAL only). */
+  objective: number | null;
+  /** `backend:id` of the solver that made the claim, e.g. `embedded:chuffed`. */
+  provedBy: string;
+  basis: ProofBasis;
+  /** `backend:id` of the solver that re-solved the model to check the claim. */
+  checkedBy?: string;
+  /** The run's FlatZinc constraints outside the class trusted for its solver (why it was checked). */
+  untrusted: string[];
+  /** One sentence for evidence: who proved what, on which basis. */
+  summary: string;
+}
+
 export interface SolveResult {
   status: SolveStatus;
   /** The model's output variables by name, as MiniZinc JSON (the best solution). */
@@ -77,6 +108,10 @@ export interface SolveResult {
   stop: StopReason;
   /** Set when status is ERROR. */
   error?: EngineErrorInfo;
+  /** Set when the solver claimed UNSATISFIABLE or OPTIMAL: how the claim was judged. */
+  proof?: ProofRecord;
+  /** The FlatZinc constraint predicates of the run, when the backend can tell (the trust policy's model class). */
+  flatzincConstraints?: string[];
 }
 
 export interface SolverInfo extends SolverIdentity {

@@ -22,6 +22,16 @@ describe('engine: the solve command line', function () {
     expect(printed.elapsed_ms).to.be.a('number');
   });
 
+  it('judges a proof by the trust policy, and shows the raw backend answer only under --raw', async () => {
+    const model = ['test/engine/models/pigeonhole-alldifferent.mzn', 'test/engine/models/pigeonhole-4.json', '--solver', 'cbc', '--time-limit', '50000'];
+    const checked = JSON.parse((await solve(...model)).stdout) as { status: string; proof: Record<string, unknown> };
+    expect(checked.status).to.equal('UNSATISFIABLE');
+    expect(checked.proof).to.include({ provedBy: 'embedded:cbc', basis: 'confirmed', checkedBy: 'embedded:gecode' });
+    const raw = JSON.parse((await solve(...model, '--raw')).stdout) as { status: string; proof: Record<string, unknown> };
+    expect(raw.status).to.equal('UNSATISFIABLE');
+    expect(raw.proof).to.include({ provedBy: 'embedded:cbc', basis: 'raw' });
+  });
+
   it('exits 2 with a clear message on bad arguments', async () => {
     const missingData = await solve('test/engine/models/assignment.mzn');
     expect(missingData.exitCode).to.equal(2);

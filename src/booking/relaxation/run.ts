@@ -21,6 +21,8 @@ export interface RelaxationRun {
   facts: StaticFacts;
   /** The engine's message when the status is ERROR. */
   error?: string;
+  /** Who proved the status and on what basis (the engine's proof summary), when a solver claimed a proof. */
+  proof?: string;
 }
 
 export interface RelaxationOptions {
@@ -54,5 +56,6 @@ export async function runRelaxation(
     elapsedMs: Math.round(result.elapsedMs),
     facts,
     ...(result.error === undefined ? {} : { error: result.error.message }),
+    ...(result.proof === undefined ? {} : { proof: result.proof.summary }),
   };
 }

@@ -108,6 +108,14 @@ export const Evidence = Type.Object(
         solve_ms: Type.Integer({ minimum: 0 }),
         time_limit_ms: Type.Integer({ minimum: 0, description: 'The solve allowance used (credential cap and service default)' }),
         timing_dependent: Type.Boolean({ description: 'True when a time limit cut the search, so a rerun may differ' }),
+        proof: Type.Optional(
+          Nullable(
+            Type.String({
+              description:
+                'Which backend proved the status and on what basis, when a solver claimed UNSATISFIABLE or OPTIMAL: trusted on the model class (covered by the differential suite), confirmed by a second backend, or unconfirmed (then the status is not a proof). See README "Proofs".',
+            }),
+          ),
+        ),
       },
       { additionalProperties: false },
     ),

@@ -11,7 +11,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SEED, softTimeLimitMs } from '../arguments.ts';
 import type { EmbeddedBackend } from '../embedded/backend.ts';
-import type { Backend, EngineErrorInfo, SolveJob, SolveResult, SolverInfo, StopReason } from '../types.ts';
+import type { Backend, CompileResult, EngineErrorInfo, SolveJob, SolveResult, SolverInfo, StopReason } from '../types.ts';
+import { constraintsOfFlatZincJson } from '../trust/flatzinc-constraints.ts';
 import { outcomeOf, type CpSatOutcome } from './run/outcome.ts';
 import { solutionValues } from './run/values.ts';
 import { CpSatRun } from './run/worker-run.ts';
@@ -88,13 +89,23 @@ class CpSatBackend implements Backend {
   }
 
   private async solveWith(run: CpSatRun, job: SolveJob): Promise<SolveResult> {
-    const { request } = job;
-    const signal = request.signal;
-    const compiled = await this.embedded.compile(
-      { model: job.modelPath, data: request.data, libraryDir: CP_SAT_LIBRARY, timeLimitMs: request.timeLimitMs, ...(signal === undefined ? {} : { signal }) },
+    const compiled = await this.compile(job);
+    const result = await this.solveCompiled(run, job, compiled);
+    return compiled.flatzinc === null ? result : { ...result, flatzincConstraints: constraintsOfFlatZincJson(compiled.flatzinc) };
+  }
+
+  private compile(job: SolveJob): Promise<CompileResult> {
+    const signal = job.request.signal;
+    return this.embedded.compile(
+      { model: job.modelPath, data: job.request.data, libraryDir: CP_SAT_LIBRARY, timeLimitMs: job.request.timeLimitMs, ...(signal === undefined ? {} : { signal }) },
       this.compiler,
       job.deadlineAt,
     );
+  }
+
+  private async solveCompiled(run: CpSatRun, job: SolveJob, compiled: CompileResult): Promise<SolveResult> {
+    const { request } = job;
+    const signal = request.signal;
     const statistics: Record<string, number | string> = { flatTime: compiled.elapsedMs / 1000 };
     if (compiled.flatzinc === null || compiled.outputModel === null) {
       const stop = signal?.aborted ? 'cancelled' : performance.now() >= job.deadlineAt ? 'time_limit' : 'failed';

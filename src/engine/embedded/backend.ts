@@ -8,6 +8,7 @@ import { knownSolvers, type MinizincSolverConfig } from '../registry.ts';
 import { StreamCollector, type Finish } from '../stream.ts';
 import type { Backend, CompileRequest, CompileResult, EngineErrorInfo, EngineLogger, SolveJob, SolveResult, SolverInfo } from '../types.ts';
 import { WorkerPool, type PoolStats, type RunEnd } from './pool.ts';
+import { constraintsOfFlatZincText } from '../trust/flatzinc-constraints.ts';
 import { compiledModule, locateDistribution } from './wasm.ts';
 import { workaroundFiles } from './workarounds.ts';
 
@@ -32,6 +33,8 @@ export interface EmbeddedBackend extends Backend {
 export type RenderedOutput = { json: Record<string, unknown> } | { json: null; error: EngineErrorInfo };
 
 const FLATZINC_FILE = 'model.fzn.json';
+/** The FlatZinc a solve writes beside solving (`--fzn`): the trust policy reads its constraints. */
+const SOLVE_FLATZINC_FILE = 'model.fzn';
 const OUTPUT_MODEL_FILE = 'model.ozn';
 /** Discovery at start-up runs on an idle pool; anything slower than this is a broken install. */
 const DISCOVERY_MS = 60_000;
@@ -99,17 +102,19 @@ class Embedded implements EmbeddedBackend {
     const workarounds = workaroundFiles(job.solver.id);
     const files = { ...sources.files, ...workarounds, ...(data === undefined ? {} : { [DATA_FILE]: data }) };
     const runStartedAt = performance.now();
-    const args = [...solveArguments(job, runStartedAt), sources.model, ...Object.keys(workarounds), ...(data === undefined ? [] : [DATA_FILE])];
+    const args = [...solveArguments(job, runStartedAt), '--fzn', SOLVE_FLATZINC_FILE, sources.model, ...Object.keys(workarounds), ...(data === undefined ? [] : [DATA_FILE])];
     const elapsedMs = () => Math.round(performance.now() - job.startedAt);
     const collector = new StreamCollector(sources.nameFile, request.onSolution, elapsedMs);
     const end = await this.pool.run({
-      request: { jsonStream: true, files, args },
+      request: { jsonStream: true, files, args, outputFiles: [SOLVE_FLATZINC_FILE] },
       deadlineAt: job.deadlineAt,
       ...(request.signal === undefined ? {} : { signal: request.signal }),
       onMessage: (message) => collector.accept(message),
     });
     const finish = { ...finishOf(end, elapsedMs()), ...limitsAtEnd(job, runStartedAt, performance.now()) };
-    return collector.finish(finish, job.solver, this.minizincVersion);
+    const result = collector.finish(finish, job.solver, this.minizincVersion);
+    const flatzinc = end.kind === 'exited' ? end.exit.outputFiles?.[SOLVE_FLATZINC_FILE] : undefined;
+    return flatzinc == null ? result : { ...result, flatzincConstraints: constraintsOfFlatZincText(flatzinc) };
   }
 
   async compile(request: CompileRequest, solver: SolverInfo, deadlineAt: number): Promise<CompileResult> {

@@ -9,10 +9,11 @@ const file = (name: string): [string, string] => [`workaround-${name}`, readFile
 
 const SET_IN = file('set-in.mzn');
 const SET_IN_REIFIED = file('set-in-reified.mzn');
+const DIV_MOD = file('div-mod.mzn');
 
 const BY_SOLVER: Record<string, [string, string][]> = {
   gecode: [SET_IN],
-  chuffed: [SET_IN, SET_IN_REIFIED],
+  chuffed: [SET_IN, SET_IN_REIFIED, DIV_MOD],
 };
 
 /** File name -> contents, to pass after the model, for the given embedded solver id. */

@@ -3,7 +3,7 @@
  * Gecode, or the official bundle with Chuffed, COIN-BC, HiGHS and OR-Tools CP-SAT. Each run
  * gets a temporary directory for its data, removed afterwards.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execa } from 'execa';
@@ -12,6 +12,7 @@ import { DATA_FILE, dataFileContents, projectRelative } from '../model-files.ts'
 import { knownSolvers, type MinizincSolverConfig } from '../registry.ts';
 import { StreamCollector, type Finish } from '../stream.ts';
 import type { Backend, EngineLogger, SolveJob, SolveResult, SolverInfo } from '../types.ts';
+import { constraintsOfFlatZincText } from '../trust/flatzinc-constraints.ts';
 import { runNative, type NativeEnd } from './run.ts';
 
 export interface NativeBackendOptions {
@@ -96,7 +97,9 @@ class Native implements Backend {
       const elapsedMs = () => Math.round(performance.now() - job.startedAt);
       const collector = new StreamCollector(nameFile, request.onSolution, elapsedMs);
       const runStartedAt = performance.now();
-      const args = ['--json-stream', ...solveArguments(job, runStartedAt), job.modelPath, ...(data === undefined ? [] : [dataPath])];
+      // The FlatZinc is kept beside the solve: the trust policy reads its constraints.
+      const flatzincPath = join(directory, 'model.fzn');
+      const args = ['--json-stream', ...solveArguments(job, runStartedAt), '--fzn', flatzincPath, job.modelPath, ...(data === undefined ? [] : [dataPath])];
       const end = await runNative({
         bin: this.bin,
         args,
@@ -107,7 +110,9 @@ class Native implements Backend {
         onStderr: (text) => collector.addStderr(text),
       });
       const finish = { ...finishOf(end, elapsedMs()), ...limitsAtEnd(job, runStartedAt, performance.now()) };
-      return collector.finish(finish, job.solver, this.minizincVersion);
+      const result = collector.finish(finish, job.solver, this.minizincVersion);
+      const flatzinc = await readFile(flatzincPath, 'utf8').catch(() => undefined);
+      return flatzinc === undefined ? result : { ...result, flatzincConstraints: constraintsOfFlatZincText(flatzinc) };
     });
   }
 
