@@ -12,6 +12,8 @@ export interface BenchSolver {
   solver: ModelSolver;
   describe: string;
   close(): Promise<void>;
+  /** Starts the solver now (before a timed run that will call it), if not yet started. */
+  warm?(): Promise<void>;
 }
 
 interface EngineModule {
@@ -31,6 +33,9 @@ export function benchSolver(backend: string): BenchSolver {
     describe: backend === 'native-direct' ? 'native minizinc on PATH (direct)' : `engine (${backend})`,
     close: async () => {
       if (started !== null) await (await started).close();
+    },
+    warm: async () => {
+      await start();
     },
   };
 }
