@@ -4,13 +4,16 @@
  * The same small scheduling and routing models (bench/models) on every solver the engine
  * finds, embedded and native side by side: wall time (median of N runs, start to result,
  * as the planner sees it), status and objective, and the embedded/native time ratio.
- * Runs one at a time (one worker) so that solvers do not compete for the cores.
+ * Runs one at a time (one worker) so that solvers do not compete for the cores. Then the
+ * public benchmark problems of bench/engine-public/ (its benchmark.ts): status and time per
+ * solver beside the expected answer.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { createEngine, type Engine, type SolveResult } from '../src/engine/index.ts';
+import { runPublicBenchmarks } from './engine-public/benchmark.ts';
 import { printTable } from './routing/table.ts';
 
 const MODELS = fileURLToPath(new URL('./models/', import.meta.url));
@@ -85,6 +88,7 @@ export async function run(args: string[]): Promise<void> {
       }
     }
     printTable(rows);
+    await runPublicBenchmarks(engine, timeLimitMs);
   } finally {
     await engine.close();
   }
