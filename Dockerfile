@@ -1,23 +1,48 @@
-# Manifest Planning Service. The embedded WebAssembly solvers need no system install;
-# the official MiniZinc image adds native Gecode, Chuffed and OR-Tools CP-SAT
-# (use MINIZINC_BIN=/usr/local/bin/minizinc to select the native backend).
-FROM minizinc/minizinc:latest AS minizinc
+# Manifest Planning Service: built once (tsc to dist/), run by node itself under tini, as a
+# non-root user, on a supported Node LTS. The embedded WebAssembly solvers need no system
+# install; the pinned official MiniZinc image adds native Gecode, Chuffed and OR-Tools CP-SAT
+# (MINIZINC_BIN=/usr/local/bin/minizinc selects them). See README "Docker".
+ARG NODE_IMAGE=node:24-bookworm-slim
+# The native MiniZinc matches the embedded one (npm minizinc 4.5.1 ships MiniZinc 2.10.0).
+ARG MINIZINC_IMAGE=minizinc/minizinc:2.10.0
 
-FROM node:20-bookworm-slim
+FROM ${MINIZINC_IMAGE} AS minizinc
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
+COPY src ./src
+RUN npm run build
+
+FROM ${NODE_IMAGE}
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tini \
+ && rm -rf /var/lib/apt/lists/*
+COPY --from=minizinc /usr/local/bin/ /usr/local/bin/
+COPY --from=minizinc /usr/local/share/minizinc/ /usr/local/share/minizinc/
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
+    SERVICE_ENVIRONMENT=production \
+    ISSUE_LOCAL_CREDENTIAL=false \
+    METRICS_HOST=0.0.0.0 \
+    METRICS_PORT=9464 \
     DATA_DIR=/var/lib/manifest-planning
-COPY --from=minizinc /usr/local/bin/ /usr/local/bin/
-COPY --from=minizinc /usr/local/share/minizinc/ /usr/local/share/minizinc/
 WORKDIR /app
 COPY package.json package-lock.json ./
+# Runtime dependencies only: no TypeScript, tsx, mocha or types in the final image.
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-COPY src ./src
+COPY --from=build /app/dist ./dist
 COPY models ./models
-COPY tsconfig.json ./
 RUN mkdir -p "$DATA_DIR" && chown node:node "$DATA_DIR"
 USER node
+VOLUME ["/var/lib/manifest-planning"]
+# 8080: the API. 9464 (/metrics) is deliberately not exposed: scrape it on a private network.
 EXPOSE 8080
-HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["npx", "tsx", "src/main.ts"]
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "dist/main.js"]

@@ -36,13 +36,14 @@ interface ManifestAnswer {
   error?: { code: string };
 }
 
-type RunningService = Awaited<ReturnType<typeof startService>>;
+type RunningService = Awaited<ReturnType<typeof startService>> & { token: string };
 
 /** A service on loopback (port chosen by the OS) with its own data directory; `stop` closes both. */
 async function benchService(allowance: number): Promise<{ service: RunningService; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mps-bench-'));
   const config = loadConfig({ ...process.env, PORT: '0', DATA_DIR: dataDir, MANIFEST_SOLVE_SECONDS: String(allowance) });
-  const service = await startService(config, pino({ level: 'warn' }));
+  const started = await startService(config, pino({ level: 'warn' }));
+  const service = Object.assign(started, { token: (await started.ready).localCredential!.token });
   return {
     service,
     async stop() {
@@ -56,7 +57,7 @@ async function postManifests(service: RunningService, body: string): Promise<{ s
   const started = Date.now();
   const response = await fetch(`http://127.0.0.1:${service.port}/v1/manifests`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${service.localCredential!.token}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${service.token}`, 'Content-Type': 'application/json' },
     body,
   });
   const text = await response.text();

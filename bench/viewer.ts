@@ -30,7 +30,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function plan(service: RunningService, body: string): Promise<ManifestPlanResponse> {
   const response = await fetch(`http://127.0.0.1:${service.port}/v1/manifests`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${service.localCredential!.token}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${(await service.ready).localCredential!.token}`, 'Content-Type': 'application/json' },
     body,
   });
   if (response.status !== 200) throw new Error(`bench viewer: planning answered ${response.status}: ${await response.text()}`);

@@ -19,12 +19,20 @@ const service = await startService(config, logger).catch((error: unknown) => {
   logger.fatal({ err: error }, 'service failed to start');
   process.exit(1);
 });
-
-if (service.localCredential !== undefined) {
-  // Straight to stdout, never through the logger: no log line ever carries a token.
-  process.stdout.write(`local credential (shown once): ${service.localCredential.token}\n`);
-}
-logger.info({ host: config.host, port: service.port }, 'listening');
+logger.info({ pid: process.pid, host: config.host, port: service.port, ...(service.metricsPort === undefined ? {} : { metrics_port: service.metricsPort }) }, 'listening');
+service.ready.then(
+  ({ localCredential }) => {
+    if (localCredential !== undefined) {
+      // Straight to stdout, never through the logger: no log line ever carries a token.
+      process.stdout.write(`local credential (shown once): ${localCredential.token}\n`);
+    }
+    logger.info('ready: planning requests are served');
+  },
+  (error: unknown) => {
+    logger.fatal({ err: error }, 'service failed to start');
+    process.exit(1);
+  },
+);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,8 +1,13 @@
 /**
  * The composition root: builds every component from the validated configuration and starts
  * the HTTP server. `main.ts` is the process entry; tests start services through here too.
+ *
+ * The server listens first: `/healthz` answers at once while the credential store opens and
+ * the planning workers warm up their solvers in the background (`ready`); requests that need
+ * them wait for them (http/starting.ts). Opening the embedded database costs seconds, so it
+ * never delays liveness.
  */
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
@@ -10,17 +15,17 @@ import type { Config } from './config/index.ts';
 import { buildOpenApiDocument } from './contract/openapi.ts';
 import { ServiceError, UsageResponse } from './contract/index.ts';
 import { createAccessControl, ensureLocalCredential, openCredentialStore, serviceLimitsFrom, startControlServer, type ControlServerOptions, type CredentialStore, type IssuedCredential } from './credentials/index.ts';
-import { configureConnections, createApp, type ReadinessReport } from './http/index.ts';
+import { configureConnections, createApp, createServiceMetrics, startMetricsServer, whileStarting, type ReadinessReport, type ServiceMetrics } from './http/index.ts';
 import { createSnapshotParser } from './snapshot/index.ts';
 import { PlanningPool, type PlanningPoolState, type PlanningWorkerOptions } from './workers/index.ts';
 
 export interface RunningService {
   server: Server;
   port: number;
-  /** The credential issued at start-up (local quick start), shown once. */
-  localCredential: IssuedCredential | undefined;
-  /** Busy workers, queue depth, capacity and saturation of the planning pool (for metrics). */
-  planningState(): PlanningPoolState;
+  /** Resolves once every component runs and planning requests are served; rejects when start-up fails. */
+  ready: Promise<StartedService>;
+  /** The separate /metrics listener's port (METRICS_PORT), when there is one. */
+  metricsPort: number | undefined;
   /**
    * Graceful stop (SIGTERM): stops accepting, lets in-flight plans finish within
    * SHUTDOWN_GRACE_SECONDS (or `graceMs`), then cancels them (their callers get 503) and closes.
@@ -28,24 +33,81 @@ export interface RunningService {
   close(graceMs?: number): Promise<void>;
 }
 
-/** models/ and every other project path resolve against the repository root, wherever the process started. */
+export interface StartedService {
+  /** The credential issued at start-up (local quick start), shown once. */
+  localCredential: IssuedCredential | undefined;
+  /** Busy workers, queue depth, capacity and saturation of the planning pool (for metrics). */
+  planningState(): PlanningPoolState;
+}
+
+/** models/ and every other project path resolve against the repository root, wherever the process started (src/ and dist/ alike). */
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
-  const store = await openCredentialStore({
-    dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
-    onIdleConnectionError: (error) => logger.warn({ err: error }, 'credential database connection lost'),
+  const metrics = createServiceMetrics();
+  const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(metrics.registry, config.metricsPort, config.metricsHost);
+  const shutdown = new AbortController();
+  const components = startComponents(config, logger, metrics, shutdown.signal);
+  const server = createServer(
+    whileStarting({ logger, started: components.then(({ app }) => app.callback()), starting: 'opening the credential store and warming up the planning workers' }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
   });
-  const pool = await PlanningPool.start({
-    workers: config.planningWorkers,
-    queueLimit: config.planningQueueLimit,
-    worker: planningWorkerOptions(config),
-    logger,
-  }).catch(async (error: unknown) => {
-    await store.close();
-    throw error;
-  });
+  configureConnections(server, logger);
+
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    ready: components.then(({ localCredential, pool }) => ({ localCredential, planningState: () => pool.state() })),
+    metricsPort: metricsServer?.port,
+    async close(graceMs = config.shutdownGraceSeconds * 1000) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const started = await components.catch(() => undefined);
+      await started?.pool.drain(graceMs, () => shutdown.abort(new ServiceError('service_stopping', 'The service stopped before the plan was finished; retry.', { retryAfterSeconds: 1 })));
+      await closeConnections(server, closed);
+      await metricsServer?.close();
+      await started?.control?.close();
+      await started?.store.close();
+    },
+  };
+}
+
+interface Components {
+  app: ReturnType<typeof createApp>;
+  store: CredentialStore;
+  pool: PlanningPool;
+  control: Awaited<ReturnType<typeof startControlServer>> | undefined;
+  localCredential: IssuedCredential | undefined;
+}
+
+/** Opens the store and starts the planning workers (in parallel), then builds the app; on failure closes what it opened. */
+async function startComponents(config: Config, logger: Logger, metrics: ServiceMetrics, shutdownSignal: AbortSignal): Promise<Components> {
+  const [opened, started] = await Promise.allSettled([
+    openCredentialStore({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      onIdleConnectionError: (error) => logger.warn({ err: error }, 'credential database connection lost'),
+    }),
+    PlanningPool.start({
+      workers: config.planningWorkers,
+      queueLimit: config.planningQueueLimit,
+      worker: planningWorkerOptions(config),
+      logger,
+      onSolved: (record) => metrics.solved(record),
+      onEvent: (event) => metrics.planningEvent(event, config.journeyProvider),
+    }),
+  ]);
+  if (opened.status === 'rejected' || started.status === 'rejected') {
+    if (opened.status === 'fulfilled') await opened.value.close();
+    if (started.status === 'fulfilled') await started.value.close();
+    throw opened.status === 'rejected' ? opened.reason : (started as PromiseRejectedResult).reason;
+  }
+  const store = opened.value;
+  const pool = started.value;
+  metrics.observePlanningLoad(() => pool.state());
   const localCredential = config.issueLocalCredential ? await ensureLocalCredential(store, config.serviceEnvironment) : undefined;
   // The embedded store is locked to this process: the credentials CLI reaches it through here.
   const control = config.databaseUrl === undefined ? await startControlServer(controlOptions(config, store, logger)) : undefined;
@@ -63,7 +125,6 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     return { ready: database.ok && solverCheck.ok && planning.ok, checks: { database, solvers: solverCheck, planning } };
   };
 
-  const shutdown = new AbortController();
   const app = createApp({
     logger,
     parser: createSnapshotParser(),
@@ -73,30 +134,11 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     openapi: buildOpenApiDocument({ usageResponse: UsageResponse }),
     bodyLimitBytes: config.bodyLimitBytes,
     requestDeadlineMs: (solveAllowanceMs) => solveAllowanceMs + config.deadlineGraceSeconds * 1000,
-    shutdownSignal: shutdown.signal,
+    shutdownSignal,
+    metrics,
+    serveMetrics: config.metricsPort === undefined,
   });
-
-  const server: Server = await new Promise((resolve, reject) => {
-    const listening = app.listen(config.port, config.host, () => resolve(listening));
-    listening.once('error', reject);
-  });
-  configureConnections(server, logger);
-  const port = (server.address() as AddressInfo).port;
-
-  return {
-    server,
-    port,
-    localCredential,
-    planningState: () => pool.state(),
-    async close(graceMs = config.shutdownGraceSeconds * 1000) {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      await pool.drain(graceMs, () => shutdown.abort(new ServiceError('service_stopping', 'The service stopped before the plan was finished; retry.', { retryAfterSeconds: 1 })));
-      await closeConnections(server, closed);
-      await control?.close();
-      await store.close();
-    },
-  };
+  return { app, store, pool, control, localCredential };
 }
 
 function controlOptions(config: Config, store: CredentialStore, logger: Logger): ControlServerOptions {

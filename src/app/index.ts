@@ -10,6 +10,7 @@ import type { PlanningContext, PlanningDependencies, PlanningOperation } from '.
 export type { AppLogger, PlanningContext, PlanningDependencies, PlanningEvent, PlanningOperation, PlanningRequest } from './ports.ts';
 export { planManifestsRequest } from './plan-manifests.ts';
 export { checkBookingRequest } from './check-booking.ts';
+export { solveRecordOf, type SolveRecord } from './solve-record.ts';
 
 type EntryPoint = (snapshot: Snapshot, context: PlanningContext, dependencies: PlanningDependencies) => Promise<ManifestPlanResponse | BookingCheckResponse>;
 

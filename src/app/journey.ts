@@ -8,5 +8,12 @@ export async function journeyFor(snapshot: Snapshot, context: PlanningContext, d
   const byId = new Map<string, Place>(snapshot.locations.map((place) => [place.id, place]));
   const places = placesNeedingJourneys(snapshot).map((id) => byId.get(id)!);
   await context.chargeMatrixRelations(relationCount(places));
-  return dependencies.journey.matrix(places, { deadline, signal: context.signal });
+  try {
+    const matrix = await dependencies.journey.matrix(places, { deadline, signal: context.signal });
+    context.count('journey_call_ok');
+    return matrix;
+  } catch (error) {
+    context.count('journey_call_error');
+    throw error;
+  }
 }

@@ -18,7 +18,7 @@ export interface AppLogger {
 }
 
 /** Events an entry point reports for metrics. */
-export type PlanningEvent = 'validator_rejection';
+export type PlanningEvent = 'validator_rejection' | 'journey_call_ok' | 'journey_call_error';
 
 /** What an entry point knows about the request it serves. */
 export interface PlanningContext {

@@ -51,6 +51,9 @@ export interface Config {
     matrixRelationsTotal: number | null;
   };
   issueLocalCredential: boolean;
+  /** A separate listener for GET /metrics (then not served on PORT); undefined: /metrics on PORT. */
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {
@@ -119,6 +122,13 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   return oneOf(env, name, fallback ? 'true' : 'false', ['true', 'false']) === 'true';
 }
 
+/** Only a `local` service may issue and print a credential by itself: elsewhere a token must never reach a log. */
+function localCredentialWanted(env: Env, serviceEnvironment: string): boolean {
+  const wanted = bool(env, 'ISSUE_LOCAL_CREDENTIAL', serviceEnvironment === 'local');
+  if (wanted && serviceEnvironment !== 'local') throw new ConfigError('ISSUE_LOCAL_CREDENTIAL', 'true', `false outside SERVICE_ENVIRONMENT=local (here ${serviceEnvironment}): issue credentials with the credentials CLI`);
+  return wanted;
+}
+
 export function loadConfig(env: Env = process.env, projectRoot = process.cwd()): Config {
   const serviceEnvironment = text(env, 'SERVICE_ENVIRONMENT', 'local', /^[a-z][a-z0-9-]{0,31}$/);
   const journeyProvider = oneOf(env, 'JOURNEY_PROVIDER', 'estimator', ['estimator', 'openrouteservice', 'osrm'] as const);
@@ -166,6 +176,8 @@ export function loadConfig(env: Env = process.env, projectRoot = process.cwd()):
       matrixRelationsPerRequest: limit(env, 'TRIAL_MATRIX_RELATIONS_PER_REQUEST', 250_000),
       matrixRelationsTotal: limit(env, 'TRIAL_MATRIX_RELATIONS_TOTAL', null),
     },
-    issueLocalCredential: bool(env, 'ISSUE_LOCAL_CREDENTIAL', serviceEnvironment === 'local'),
+    issueLocalCredential: localCredentialWanted(env, serviceEnvironment),
+    metricsPort: optionalInteger(env, 'METRICS_PORT', 0, 65535),
+    metricsHost: text(env, 'METRICS_HOST', '127.0.0.1'),
   };
 }

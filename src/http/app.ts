@@ -8,6 +8,7 @@ import { requestLog } from './request-log.ts';
 import { planningRoutes } from './routes/planning.ts';
 import { metaRoutes } from './routes/meta.ts';
 import { viewerRoutes } from './routes/viewer.ts';
+import type { ServiceMetrics } from './metrics.ts';
 import type { AccessControl, Planner, ReadinessReport } from './ports.ts';
 
 export interface AppOptions {
@@ -22,6 +23,9 @@ export interface AppOptions {
   requestDeadlineMs(solveAllowanceMs: number): number;
   /** Aborted when the service stops: plans still running are cancelled (503 service_stopping). */
   shutdownSignal?: AbortSignal;
+  /** Counts and times requests; `serveMetrics` also routes GET /metrics here (else a separate listener serves it). */
+  metrics?: ServiceMetrics;
+  serveMetrics?: boolean;
 }
 
 export function createApp(options: AppOptions): Koa {
@@ -31,9 +35,11 @@ export function createApp(options: AppOptions): Koa {
   metaRoutes(router, options);
   planningRoutes(router, options);
   viewerRoutes(router);
+  if (options.metrics !== undefined && options.serveMetrics === true) router.get('/metrics', options.metrics.handler);
 
   // The request log wraps everything so that it sees the final status the error envelope set;
   // it never throws, so the envelope is the first middleware that can answer.
+  if (options.metrics !== undefined) app.use(options.metrics.middleware);
   app.use(requestLog(options.logger));
   app.use(errorEnvelope(options.logger));
   app.use(router.routes());

@@ -6,17 +6,8 @@
  */
 import type { Context, Middleware, Next } from 'koa';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { PlanningEvent, SolveRecord } from '../app/index.ts';
 
-/** How a planning request ended, for `mps_solves_total`. */
-export type SolveOutcome = 'feasible' | 'infeasible_proven' | 'unknown' | 'all_planned' | 'unplanned_legs';
-
-export interface SolveRecord {
-  /** `manifests` or `booking_checks`. */
-  operation: string;
-  solver: string;
-  outcome: SolveOutcome;
-  solveSeconds: number;
-}
 
 /** Busy workers and queue depth of the planning pool, read at each scrape. */
 export interface PlanningLoad {
@@ -30,7 +21,8 @@ export interface ServiceMetrics {
   /** Counts and times every request; wraps the error envelope, so it sees final statuses and error codes. */
   middleware: Middleware;
   solved(record: SolveRecord): void;
-  journeyCall(provider: string, outcome: 'ok' | 'error'): void;
+  /** A planning worker's event: journey-provider calls are counted under `provider`. */
+  planningEvent(event: PlanningEvent, provider: string): void;
   /** Where the planning gauges read from (the pool, once it exists). */
   observePlanningLoad(read: () => PlanningLoad): void;
   /** Serves the text exposition format. */
@@ -99,8 +91,9 @@ export function createServiceMetrics(): ServiceMetrics {
       solves.inc({ operation: record.operation, solver: record.solver, outcome: record.outcome });
       solveSeconds.observe({ operation: record.operation, solver: record.solver }, record.solveSeconds);
     },
-    journeyCall(provider, outcome) {
-      journeyCalls.inc({ provider, outcome });
+    planningEvent(event, provider) {
+      if (event === 'journey_call_ok') journeyCalls.inc({ provider, outcome: 'ok' });
+      else if (event === 'journey_call_error') journeyCalls.inc({ provider, outcome: 'error' });
     },
     observePlanningLoad(read) {
       planningLoad = read;

@@ -14,7 +14,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Logger } from 'pino';
-import type { PlanningEvent, PlanningOperation } from '../app/index.ts';
+import type { PlanningEvent, PlanningOperation, SolveRecord } from '../app/index.ts';
 import { ServiceError, isServiceError, type Snapshot } from '../contract/index.ts';
 import { compiledModule, locateDistribution, type SolverInfo } from '../engine/index.ts';
 import type { PlannedBody, Planner, PlanningContext } from '../http/ports.ts';
@@ -30,6 +30,9 @@ export interface PlanningPoolOptions {
   cancelGraceMs?: number;
   worker: PlanningWorkerOptions;
   logger: Logger;
+  /** Told of every answered plan and every planning event (metrics). */
+  onSolved?: (record: SolveRecord) => void;
+  onEvent?: (event: PlanningEvent) => void;
 }
 
 /** What /readyz and the metrics read. */
@@ -153,6 +156,7 @@ export class PlanningPool implements Planner {
       const result = await Promise.race([running, rejectOnAbort(context.signal)]);
       if (!result.ok) throw deserialize(result.error);
       this.totals.completed += 1;
+      this.options.onSolved?.(result.solve);
       return { json: result.json };
     } finally {
       context.signal.removeEventListener('abort', cancel);
@@ -253,6 +257,7 @@ export class PlanningPool implements Planner {
   }
 
   private count(event: PlanningEvent): void {
+    this.options.onEvent?.(event);
     if (event === 'validator_rejection') this.totals.validatorRejections += 1;
   }
 }

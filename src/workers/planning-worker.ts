@@ -5,7 +5,7 @@
  * HTTP process neither clones nor stringifies a plan.
  */
 import { workerData, type MessagePort } from 'node:worker_threads';
-import { ENTRY_POINTS, type AppLogger, type PlanningContext, type PlanningDependencies } from '../app/index.ts';
+import { ENTRY_POINTS, solveRecordOf, type AppLogger, type PlanningContext, type PlanningDependencies } from '../app/index.ts';
 import { ServiceError, isServiceError } from '../contract/index.ts';
 import { createEngine, locateDistribution, shareCompiledModule } from '../engine/index.ts';
 import { createJourneyProvider } from '../journey/index.ts';
@@ -76,7 +76,7 @@ async function plan(task: PlanTask): Promise<PlanResult> {
   };
   try {
     const body = await ENTRY_POINTS[task.operation](task.snapshot, context, dependencies);
-    return { ok: true, json: new TextEncoder().encode(JSON.stringify(body)) };
+    return { ok: true, json: new TextEncoder().encode(JSON.stringify(body)), solve: solveRecordOf(task.operation, body) };
   } catch (error) {
     if (isServiceError(error)) return { ok: false, error: serialize(error) };
     logger.error({ err: error }, 'planning failed');

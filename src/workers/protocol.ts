@@ -6,7 +6,7 @@
  * asks for cancellation. Everything here is structured-clone data.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { PlanningEvent, PlanningOperation } from '../app/index.ts';
+import type { PlanningEvent, PlanningOperation, SolveRecord } from '../app/index.ts';
 import type { ErrorCode, ErrorDetail, Snapshot } from '../contract/index.ts';
 import type { JourneyOptions } from '../journey/index.ts';
 import type { SolverInfo } from '../engine/index.ts';
@@ -47,7 +47,7 @@ export interface SerializedError {
   retryAfterSeconds?: number;
 }
 
-export type PlanResult = { ok: true; json: Uint8Array } | { ok: false; error: SerializedError };
+export type PlanResult = { ok: true; json: Uint8Array; solve: SolveRecord } | { ok: false; error: SerializedError };
 export interface DescribeResult {
   solvers: SolverInfo[];
 }

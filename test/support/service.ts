@@ -31,11 +31,12 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     },
   });
   const service = await startService(config, pino({ level: 'info' }, sink));
-  if (service.localCredential === undefined) throw new Error('the test service issued no local credential');
+  const { localCredential } = await service.ready;
+  if (localCredential === undefined) throw new Error('the test service issued no local credential');
   return {
     baseUrl: `http://127.0.0.1:${service.port}`,
     dataDir,
-    token: service.localCredential.token,
+    token: localCredential.token,
     logLines,
     service,
     async stop() {
