@@ -13,7 +13,7 @@ import { readExample } from '../support/service.ts';
 import { credentialRequest } from '../support/credential-stores.ts';
 
 describe('prototype keys in a request body', function () {
-  this.timeout(60_000);
+  this.timeout(300_000); // creating the embedded database takes 20-100 s on a loaded 2-core machine
   let dataDir: string;
   let store: CredentialStore;
   let app: RunningApp;
