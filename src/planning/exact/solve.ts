@@ -48,6 +48,8 @@ export interface ExactStats {
   /** Legs served (of the offered ones). */
   legsServed: number;
   legsOffered: number;
+  /** Search failures the solver reports (a measure of work that does not depend on the machine), or null. */
+  failures: number | null;
 }
 
 export interface ExactResult {
@@ -83,6 +85,7 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
     objective: result.objective,
     legsServed: 0,
     legsOffered: legs.length,
+    failures: typeof result.statistics.failures === 'number' ? result.statistics.failures : null,
   };
   if (result.solution === null || (result.status !== 'OPTIMAL' && result.status !== 'SATISFIED')) {
     return { status: result.status, plan: null, provenOptimal: false, stats, ...(result.error ? { error: result.error.message } : {}) };
