@@ -34,6 +34,13 @@ export interface SolveExactOptions {
   rejected?: readonly UnplannedLeg[];
   /** Duty slots per driver availability window (default 1; 2 lets a driver change lorry in a window). */
   slotsPerWindow?: number;
+  /**
+   * `checked` (default): OPTIMAL and UNSATISFIABLE only as the engine's trust policy allows
+   * (a second backend confirms a claim on a model class the solver is not trusted on), so an
+   * UNSATISFIABLE is a proof; `raw`: the solver's own answer (the differential tests, which
+   * compare the solvers themselves).
+   */
+  proofs?: 'checked' | 'raw';
 }
 
 export type ExactStatus = 'OPTIMAL' | 'SATISFIED' | 'UNSATISFIABLE' | 'UNKNOWN' | 'ERROR';
@@ -50,6 +57,8 @@ export interface ExactStats {
   legsOffered: number;
   /** Search failures the solver reports (a measure of work that does not depend on the machine), or null. */
   failures: number | null;
+  /** Who proved the claim of OPTIMAL or UNSATISFIABLE, on which basis (the engine's proof record), or null. */
+  proof: string | null;
 }
 
 export interface ExactResult {
@@ -74,6 +83,7 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
     solver: options.solver,
     timeLimitMs: options.timeLimitMs,
     seed: options.seed ?? 1,
+    proofs: options.proofs ?? 'checked',
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   const stats: ExactStats = {
@@ -86,6 +96,7 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
     legsServed: 0,
     legsOffered: legs.length,
     failures: typeof result.statistics.failures === 'number' ? result.statistics.failures : null,
+    proof: result.proof?.summary ?? null,
   };
   if (result.solution === null || (result.status !== 'OPTIMAL' && result.status !== 'SATISFIED')) {
     return { status: result.status, plan: null, provenOptimal: false, stats, ...(result.error ? { error: result.error.message } : {}) };
@@ -110,7 +121,12 @@ export interface PlanCheck {
 }
 
 /** Whether the model, with its variables fixed to the plan, has a solution. */
-export async function checkPlanExact(problem: PlanningProblem, plan: Plan, engine: ExactEngine, options: { solver: string; timeLimitMs: number; legs?: readonly number[] }): Promise<PlanCheck> {
+export async function checkPlanExact(
+  problem: PlanningProblem,
+  plan: Plan,
+  engine: ExactEngine,
+  options: { solver: string; timeLimitMs: number; legs?: readonly number[]; proofs?: 'checked' | 'raw' },
+): Promise<PlanCheck> {
   const served = new Set(plan.duties.flatMap((duty) => duty.stops.flatMap((stop) => stop.activities.flatMap((activity) => ('unit' in activity && activity.unit !== null ? [problem.units[activity.unit]!.leg] : [])))));
   const legs = options.legs ?? [...served].sort((a, b) => a - b);
   let instance: ExactInstance;
@@ -121,7 +137,13 @@ export async function checkPlanExact(problem: PlanningProblem, plan: Plan, engin
   } catch (error) {
     return { status: 'ERROR', accepted: false, shape: (error as Error).message };
   }
-  const result = await engine.solve({ model: HORIZON_MODEL, data: { ...instance.data, ...fixed }, solver: options.solver, timeLimitMs: options.timeLimitMs });
+  const result = await engine.solve({
+    model: HORIZON_MODEL,
+    data: { ...instance.data, ...fixed },
+    solver: options.solver,
+    timeLimitMs: options.timeLimitMs,
+    proofs: options.proofs ?? 'checked',
+  });
   const accepted = result.status === 'OPTIMAL' || result.status === 'SATISFIED' ? true : result.status === 'UNSATISFIABLE' ? false : null;
   return { status: result.status, accepted, ...(result.error ? { shape: result.error.message } : {}) };
 }

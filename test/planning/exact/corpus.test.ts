@@ -51,7 +51,7 @@ describe('planning corpus on the exact model', function () {
       for (const entry of feasible) {
         it(`${entry.name}: planned in full, validation passed`, async () => {
           const { snapshot, problem } = await caseOf(entry.body);
-          const result = await solveExact(problem, engine, { solver, timeLimitMs: LIMIT_MS });
+          const result = await solveExact(problem, engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
           expect(result.plan?.unplanned ?? null, result.status).to.deep.equal([]);
           expect(planValidator(snapshot, problem)(result.plan!)).to.deep.equal([]);
         });
@@ -60,7 +60,7 @@ describe('planning corpus on the exact model', function () {
         it(`${entry.name} (twin): UNSATISFIABLE with every leg required`, async () => {
           const { problem } = await caseOf(entry.body);
           const legs = problem.legs.map((leg) => leg.index);
-          const result = await solveExact(problem, engine, { solver, timeLimitMs: LIMIT_MS, legs, required: legs, rejected: [] });
+          const result = await solveExact(problem, engine, { solver, timeLimitMs: LIMIT_MS, legs, required: legs, rejected: [], proofs: 'raw' });
           expect(result.status).to.equal('UNSATISFIABLE');
         });
       }

@@ -24,7 +24,7 @@ describe('exact model: the heuristic plans are its solutions', function () {
       const { snapshot, problem } = await caseOf(JSON.parse(toJson(generate({ preset, seed }).snapshot)));
       const { plan } = await planManifests(problem, engine, { ...HEURISTIC, validate: planValidator(snapshot, problem) });
       expect(plan.duties.length).to.be.above(0);
-      const check = await checkPlanExact(problem, plan, engine, { solver: 'gecode', timeLimitMs: LIMIT_MS });
+      const check = await checkPlanExact(problem, plan, engine, { solver: 'gecode', timeLimitMs: LIMIT_MS, proofs: 'raw' });
       expect({ accepted: check.accepted, shape: check.shape ?? null }, check.status).to.deep.equal({ accepted: true, shape: null });
     });
   }
@@ -40,7 +40,7 @@ describe('exact model: the heuristic plans are its solutions', function () {
     const shift = problem.units[(pickup as { unit: number }).unit]!.pickupWindow.end + 1 - pickup!.start;
     pickup!.start += shift;
     pickup!.end += shift;
-    const check = await checkPlanExact(problem, moved, engine, { solver: 'gecode', timeLimitMs: LIMIT_MS });
+    const check = await checkPlanExact(problem, moved, engine, { solver: 'gecode', timeLimitMs: LIMIT_MS, proofs: 'raw' });
     expect(check.accepted, check.status).to.equal(false);
   });
 });
