@@ -3,7 +3,7 @@
  * viewer draws a real plan in headless Chromium. Each preset is planned once by a fresh service
  * (allowance as in the service bench), then /viewer is opened and the snapshot and the answer are
  * dropped onto it `--loads` times. Prints one table: the plan's size, the milliseconds from the
- * drop to both charts drawn (median and worst), and for plans with more rows than the timeline
+ * drop to both charts drawn (median and worst; and the page's main-thread CPU time for it), and for plans with more rows than the timeline
  * shows, the milliseconds a mouse-wheel scroll of the rows takes to redraw (median and worst).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,9 +37,17 @@ async function plan(service: RunningService, body: string): Promise<ManifestPlan
   return (await response.json()) as ManifestPlanResponse;
 }
 
-/** Drops the two documents onto the page; resolves with the milliseconds from the drop to both charts drawn. */
-async function dropAndRender(page: Page, snapshot: string, response: string): Promise<number> {
-  return page.evaluate(async (snapshot, response) => {
+/**
+ * Drops the two documents onto the page: the wall-clock milliseconds from the drop to both charts
+ * drawn, and the CPU milliseconds the page's main thread spent meanwhile (Chrome's task time in
+ * thread ticks: what the render costs, less sensitive to other work on a busy machine).
+ */
+async function dropAndRender(page: Page, snapshot: string, response: string): Promise<{ wall: number; cpu: number }> {
+  const session = await page.createCDPSession();
+  await session.send('Performance.enable', { timeDomain: 'threadTicks' });
+  const taskSeconds = async () => (await session.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')!.value;
+  const before = await taskSeconds();
+  const wall = await page.evaluate(async (snapshot, response) => {
     const began = performance.now();
     const transfer = new DataTransfer();
     transfer.items.add(new File([snapshot], 'snapshot.json', { type: 'application/json' }));
@@ -49,6 +57,9 @@ async function dropAndRender(page: Page, snapshot: string, response: string): Pr
     while (document.body.dataset.state !== 'rendered') await new Promise((resolve) => setTimeout(resolve, 5));
     return performance.now() - began;
   }, snapshot, response);
+  const cpu = ((await taskSeconds()) - before) * 1000;
+  await session.detach();
+  return { wall, cpu };
 }
 
 /** Scrolls the timeline's rows with the mouse wheel `times` times; the milliseconds each redraw took. */
@@ -98,7 +109,12 @@ export async function run(args: string[]): Promise<void> {
         const page = await browser.newPage();
         await page.goto(`http://127.0.0.1:${service.port}/viewer`);
         const renders: number[] = [];
-        for (let load = 0; load < loads; load++) renders.push(await dropAndRender(page, snapshot, response));
+        const cpus: number[] = [];
+        for (let load = 0; load < loads; load++) {
+          const { wall, cpu } = await dropAndRender(page, snapshot, response);
+          renders.push(wall);
+          cpus.push(cpu);
+        }
         const scrollable = await page.evaluate(() => window.planViewer!.view.rows.length > 18);
         const scrolls = scrollable ? await scrollRows(page, 10) : [];
         const legs = (JSON.parse(snapshot) as { movements: unknown[] }).movements.length;
@@ -110,10 +126,11 @@ export async function run(args: string[]): Promise<void> {
           'response MB': (response.length / 2 ** 20).toFixed(1),
           'render ms (median)': median(renders).toFixed(0),
           'render ms (worst)': Math.max(...renders).toFixed(0),
+          'render CPU ms (median)': median(cpus).toFixed(0),
           'scroll redraw ms (median)': scrolls.length === 0 ? '-' : median(scrolls).toFixed(0),
           'scroll redraw ms (worst)': scrolls.length === 0 ? '-' : Math.max(...scrolls).toFixed(0),
         });
-        console.error(`${preset}: drawn in ${renders.map((value) => value.toFixed(0)).join(', ')} ms`);
+        console.error(`${preset}: drawn in ${renders.map((value) => value.toFixed(0)).join(', ')} ms (main-thread CPU ${cpus.map((value) => value.toFixed(0)).join(', ')} ms)`);
         await page.close();
       } finally {
         await service.close();

@@ -4,7 +4,7 @@ import { BLOCK_COLOURS, BLOCK_LABELS, STATUS_COLOURS } from './colours.ts';
 import { h } from './html.ts';
 import { LEG_TYPE_TEXT, type LegView } from './legs.ts';
 import { hoursMinutes } from './times.ts';
-import type { BlockKind, PlanView } from './view-model.ts';
+import type { Block, BlockKind, PlanView } from './view-model.ts';
 
 const STATUS_TEXT = { feasible: 'Feasible', infeasible_proven: 'Infeasible (proven)', unknown: 'Unknown' } as const;
 
@@ -50,9 +50,15 @@ export function legendPanel(view: PlanView): HTMLElement {
 
 /** One line per driver with a manifest: click to highlight the row and the route. */
 export function driverList(view: PlanView, onSelect: (row: number) => void): HTMLElement {
+  const blocksOfRow = new Map<number, Block[]>();
+  for (const block of view.blocks) {
+    const blocks = blocksOfRow.get(block.row);
+    if (blocks === undefined) blocksOfRow.set(block.row, [block]);
+    else blocks.push(block);
+  }
   const items = view.rows.flatMap((row, index) => {
     if (row.driverId === null) return [];
-    const blocks = view.blocks.filter((block) => block.row === index);
+    const blocks = blocksOfRow.get(index) ?? [];
     const driving = blocks.filter((block) => block.kind === 'drive').reduce((sum, block) => sum + (block.end - block.start) / 60_000, 0);
     const legs = new Set(blocks.map((block) => block.activity?.movement_id).filter((id) => id != null));
     const last = row.counters.at(-1);

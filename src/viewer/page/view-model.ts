@@ -224,18 +224,30 @@ function specificsOf(message: string, meaning: string): string {
   return message.slice(meaning.length).trim().replace(/^Here:\s*/, '').replace(/^\((.*)\)$/, '$1').replace(/\.$/, '');
 }
 
-/** The snapshot's resources a message names, each with what it is ("Nugget ng-00017"). */
+/** What each identifier of the snapshot is ("Nugget", "place", ...): built once per view, it is large for big snapshots. */
+const resourceKinds = new WeakMap<SnapshotDocument, Map<string, string>>();
+
+function kindsOf(snapshot: SnapshotDocument): Map<string, string> {
+  let kinds = resourceKinds.get(snapshot);
+  if (kinds === undefined) {
+    kinds = new Map<string, string>();
+    for (const nugget of snapshot.nuggets) kinds.set(nugget.id, 'Nugget');
+    for (const place of snapshot.locations) kinds.set(place.id, 'place');
+    for (const driver of snapshot.drivers) kinds.set(driver.id, 'driver');
+    for (const lorry of snapshot.lorries) kinds.set(lorry.id, 'lorry');
+    for (const leg of [...snapshot.movements, ...(snapshot.new_movements ?? [])]) kinds.set(leg.id, 'leg');
+    resourceKinds.set(snapshot, kinds);
+  }
+  return kinds;
+}
+
+/** The snapshot's resources a message names, each with what it is ("Nugget ng-00017"), other than the legs it is about. */
 function namedResources(text: string, snapshot: SnapshotDocument, ownLegs: ReadonlySet<string>): string[] {
-  const kinds = new Map<string, string>();
-  for (const nugget of snapshot.nuggets) kinds.set(nugget.id, 'Nugget');
-  for (const place of snapshot.locations) kinds.set(place.id, 'place');
-  for (const driver of snapshot.drivers) kinds.set(driver.id, 'driver');
-  for (const lorry of snapshot.lorries) kinds.set(lorry.id, 'lorry');
-  for (const leg of [...snapshot.movements, ...(snapshot.new_movements ?? [])]) if (!ownLegs.has(leg.id)) kinds.set(leg.id, 'leg');
+  const kinds = kindsOf(snapshot);
   const named = new Set<string>();
   for (const [token] of text.matchAll(ID_TOKEN)) {
     const kind = kinds.get(token);
-    if (kind !== undefined) named.add(`${kind} ${token}`);
+    if (kind !== undefined && !ownLegs.has(token)) named.add(`${kind} ${token}`);
   }
   return [...named];
 }
