@@ -1,10 +1,11 @@
 /**
- * `npm run bench -- load [--levels 1,4,40] [--preset medium] [--client-wait 60] [--workers N]`:
+ * `npm run bench -- load [--levels 0,1,4,40] [--preset medium] [--client-wait 60] [--workers N]`:
  * the service under concurrent planning load, over real HTTP, with the real worker pool. For
  * each level, a fresh service process (`src/main.ts` on its defaults: PLANNING_WORKERS and
  * PLANNING_QUEUE_LIMIT = cores, MANIFEST_SOLVE_SECONDS 30) gets that many concurrent
  * POST /v1/manifests of one data-gen preset; each client waits at most `--client-wait` seconds,
- * then disconnects. Meanwhile GET /healthz is probed every 250 ms. Prints per level: answers by
+ * then disconnects (level 0: no request for 20 s, the machine's own latency as a baseline).
+ * Meanwhile GET /healthz is probed every 250 ms. Prints per level: answers by
  * status, whether every non-200 carried the error envelope, /healthz p50/p99, the service
  * process's peak RSS (VmHWM: every thread, worker and solver included), and how long the pool
  * took to be idle again after the last client left (polled on /readyz).
@@ -24,6 +25,7 @@ function option(args: string[], name: string, fallback: string): string {
 const PROBE_EVERY_MS = 250;
 const PROBE_TIMEOUT_MS = 5_000;
 const IDLE_LIMIT_MS = 60_000;
+const BASELINE_MS = 20_000;
 
 interface Service {
   child: ChildProcess;
@@ -140,6 +142,8 @@ async function runLevel(concurrency: number, body: string, waitMs: number, env: 
     }
   })();
   try {
+    // level 0: no planning at all, only the probes: the machine's own latency to compare with
+    if (concurrency === 0) await new Promise((resolve) => setTimeout(resolve, BASELINE_MS));
     const answers = await Promise.all(Array.from({ length: concurrency }, () => client(service, body, waitMs)));
     const lastLeft = performance.now();
     let idleMs = Number.NaN;
@@ -159,9 +163,9 @@ async function runLevel(concurrency: number, body: string, waitMs: number, env: 
     const sorted = probes.slice().sort((a, b) => a - b);
     return {
       concurrency: String(concurrency),
-      '200': String(count(200)),
-      '503': String(count(503)),
-      '504': String(count(504)),
+      'HTTP 200': String(count(200)),
+      'HTTP 503': String(count(503)),
+      'HTTP 504': String(count(504)),
       other: others.length === 0 ? '0' : `${others.length} (${[...new Set(others.map((answer) => answer.status))].join(', ')})`,
       'non-200 enveloped': `${nonOk.filter((answer) => answer.enveloped).length}/${nonOk.length}`,
       'healthz p50 ms': percentile(sorted, 50).toFixed(1),
@@ -181,7 +185,7 @@ async function runLevel(concurrency: number, body: string, waitMs: number, env: 
 
 export async function run(args: string[]): Promise<void> {
   const workers = Number(option(args, 'workers', String(availableParallelism())));
-  const levels = option(args, 'levels', `1,${2 * workers},40`).split(',').map(Number);
+  const levels = option(args, 'levels', `0,1,${2 * workers},40`).split(',').map(Number);
   const preset = option(args, 'preset', 'medium');
   const waitMs = Number(option(args, 'client-wait', '60')) * 1000;
   if (!isPresetName(preset)) throw new Error(`bench load: unknown preset ${preset}`);
@@ -191,7 +195,7 @@ export async function run(args: string[]): Promise<void> {
   for (const concurrency of levels) {
     const row = await runLevel(concurrency, body, waitMs, env);
     rows.push(row);
-    console.error(`concurrency ${concurrency}: 200 ${row['200']}, 503 ${row['503']}, 504 ${row['504']}, other ${row.other}; healthz p99 ${row['healthz p99 ms']} ms`);
+    console.error(`concurrency ${concurrency}: 200 ${row['HTTP 200']}, 503 ${row['HTTP 503']}, 504 ${row['HTTP 504']}, other ${row.other}; healthz p99 ${row['healthz p99 ms']} ms`);
   }
   console.log(
     `\nPOST /v1/manifests (${preset}, seed 1) at each concurrency on a fresh service (PLANNING_WORKERS=${workers}, queue = cores, ` +

@@ -22,7 +22,7 @@ import { createSnapshotParser } from '../../src/snapshot/index.ts';
 const notPlanned = async (): Promise<never> => {
   throw new ServiceError('internal_error', 'The contract benchmark has no planner.');
 };
-const planner: Planner = { plan: notPlanned };
+const planner: Planner = { refuseWhenFull: () => undefined, plan: notPlanned };
 
 const openAccess: AccessControl = {
   require: () => async (_ctx: Context, next: Next) => next(),

@@ -32,6 +32,9 @@ export function validatedAssembly(snapshot: Snapshot, problem: PlanningProblem, 
   let last: { plan: Plan; body: PlanBody; violations: PlanViolation[] } | undefined;
 
   const check = (plan: Plan) => {
+    // a cancelled request's answer is never read: unwind at once instead of assembling and
+    // validating a whole plan (which can take longer than the worker is given to stop)
+    context.signal.throwIfAborted();
     const assembled = assembleManifests(problem, plan);
     const body: PlanBody = {
       data_as_of: snapshot.data_as_of,

@@ -30,6 +30,8 @@ export interface PlannedBody {
  * runs it off the event loop (src/workers), resolving with the response body.
  */
 export interface Planner {
+  /** Throws the 503 a plan would get now (every worker busy and the queue full): checked before the body is read. */
+  refuseWhenFull(): void;
   plan(operation: PlanningOperation, snapshot: Snapshot, context: PlanningContext): Promise<PlannedBody>;
 }
 

@@ -211,6 +211,10 @@ export class PlanningPool implements Planner {
     this.idleListeners.add(once);
   }
 
+  refuseWhenFull(): void {
+    if (this.stopping || this.admitted.size >= this.options.workers + this.options.queueLimit) this.admit(Date.now());
+  }
+
   private admit(deadlineAt: number): Admitted {
     if (this.stopping) {
       this.totals.refused += 1;

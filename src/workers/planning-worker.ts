@@ -4,7 +4,8 @@
  * (src/app) per task, off the HTTP event loop. The response goes back as JSON bytes, so the
  * HTTP process neither clones nor stringifies a plan.
  */
-import { workerData, type MessagePort } from 'node:worker_threads';
+import { setPriority } from 'node:os';
+import { workerData } from 'node:worker_threads';
 import { ENTRY_POINTS, solveRecordOf, type AppLogger, type PlanningContext, type PlanningDependencies } from '../app/index.ts';
 import { ServiceError, isServiceError } from '../contract/index.ts';
 import { createEngine, locateDistribution, shareCompiledModule } from '../engine/index.ts';
@@ -15,6 +16,18 @@ import type { DescribeResult, HostMessage, PlanResult, PlanTask, PlanningWorkerO
 
 /** A solve that was queued past its allowance still gets this long to give an anytime answer within the grace. */
 const MIN_SOLVE_MS = 1_000;
+
+/**
+ * Planning threads (and the solver threads they start, which inherit it) run at a lower
+ * priority than the HTTP thread of the same process: under full planning load the event loop
+ * still gets the CPU it needs to answer health checks and admit or refuse requests at once.
+ */
+const PLANNING_THREAD_NICE = 5;
+try {
+  setPriority(0, PLANNING_THREAD_NICE); // pid 0 is this thread only on Linux
+} catch {
+  // a platform that refuses: planning still works, at the same priority
+}
 
 const { options, minizincModule } = workerData as { options: PlanningWorkerOptions; minizincModule: WebAssembly.Module };
 shareCompiledModule(locateDistribution().wasm, minizincModule);
@@ -79,7 +92,8 @@ async function plan(task: PlanTask): Promise<PlanResult> {
     return { ok: true, json: new TextEncoder().encode(JSON.stringify(body)), solve: solveRecordOf(task.operation, body) };
   } catch (error) {
     if (isServiceError(error)) return { ok: false, error: serialize(error) };
-    logger.error({ err: error }, 'planning failed');
+    // cancelled: the HTTP process has answered already and reads nothing of this
+    if (!abort.signal.aborted) logger.error({ err: error }, 'planning failed');
     return { ok: false, error: serialize(new ServiceError('internal_error', 'An unexpected error occurred; quote the request id to support.')) };
   } finally {
     currentLogger = undefined;

@@ -25,6 +25,7 @@ export const TEST_SERVICE_LIMITS: ServiceLimits = {
 };
 
 const plannerNotInThisTest: Planner = {
+  refuseWhenFull: () => undefined,
   plan: () => Promise.reject(new Error('the planner is not part of the credential tests')),
 };
 

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Context } from 'koa';
+import type { Context, Next } from 'koa';
 import { ServiceError, type Snapshot } from '../../contract/index.ts';
 import type { AppOptions } from '../app.ts';
 import { ClientClosedRequest } from '../client-closed.ts';
@@ -13,8 +13,13 @@ import type { SnapshotSizes } from '../request-log.ts';
  */
 export function planningRoutes(router: Router, options: AppOptions): void {
   const readJson = jsonBody(options.bodyLimitBytes);
+  // a full pool refuses before the body is read and parsed: a burst costs the event loop nothing
+  const refuseWhenFull = async (_ctx: Context, next: Next) => {
+    options.planner.refuseWhenFull();
+    await next();
+  };
   for (const [path, operation] of [['/v1/manifests', 'manifests'], ['/v1/booking-checks', 'booking_checks']] as const) {
-    router.post(path, options.access.require(operation), readJson, async (ctx) => {
+    router.post(path, options.access.require(operation), refuseWhenFull, readJson, async (ctx) => {
       const { snapshot, context, abort } = prepare(ctx, operation, options);
       const planned = await withDeadline(context, abort, () => options.planner.plan(operation, snapshot, context));
       ctx.type = 'application/json';
