@@ -8,9 +8,9 @@ import type { SolvingEngine } from '../planning/solve/index.ts';
 import { planningWarnings } from '../planning/warnings/index.ts';
 import { searchAlternatives } from './alternatives.ts';
 import { precheckContext } from '../planning/prechecks/context.ts';
-import { decide, NEW_LEGS_SCOPE, precheckProposed, proposedLegs, provenBy, reasonText, settledOrNull, type Decision, type DecideContext } from './decide.ts';
-import { prepareCheck, type CheckBase } from './prepare.ts';
-import { startProof, type ProofSettings } from './proof.ts';
+import { decide, precheckProposed, proveNewLegsAlone, reasonText, type Decision, type DecideContext } from './decide.ts';
+import { prepareCheck } from './prepare.ts';
+import type { ProofSettings } from './proof.ts';
 import { RELAXATION_MODEL, type RelaxationRun } from './relaxation/run.ts';
 import { bookingPlanValidator } from './validate.ts';
 
@@ -67,32 +67,15 @@ export async function checkBooking(input: BookingCheckInput): Promise<BookingChe
     onRun: (run) => relaxationRuns.push(run),
   };
   const context = precheckContext(problem);
-  const stopEarly = new AbortController();
-  const onAbort = () => stopEarly.abort();
-  input.signal?.addEventListener('abort', onAbort, { once: true });
-  let base: CheckBase | null = null;
-  try {
-    // the relaxation over the new legs alone runs on the engine while the accepted legs are planned here
-    const early = decision === null ? startProof(proofSettings, problem, context, proposedLegs(problem), deadline, stopEarly.signal) : null;
-    if (early !== null) await new Promise((resolve) => setImmediate(resolve));
-    const wantsBase = decision === null || input.alternatives !== false;
-    base = wantsBase ? prepareCheck(problem, deadline, input.signal, context) : null;
-    if (decision === null && early !== null) decision = provenBy(await settledOrNull(early), NEW_LEGS_SCOPE);
-    if (decision === null && base === null) {
-      decision = provenBy(await (early ?? Promise.resolve(null)), NEW_LEGS_SCOPE) ?? {
-        status: 'unknown',
-        reasonCode: 'check_inconclusive_within_allowance',
-        reason: reasonText('check_inconclusive_within_allowance', 'the allowance ran out while planning the accepted legs'),
-        step: 'exhausted',
-      };
-    }
-    if (decision === null && base !== null) {
-      const decideContext: DecideContext = { ...base, validate: bookingPlanValidator(snapshot, problem), deadline, ...(input.signal === undefined ? {} : { signal: input.signal }) };
-      decision = await decide(decideContext, proofSettings, early === null ? null : { run: early, stop: () => stopEarly.abort() });
-    }
-  } finally {
-    stopEarly.abort();
-    input.signal?.removeEventListener('abort', onAbort);
+  if (decision === null) decision = await proveNewLegsAlone(proofSettings, problem, context, deadline, input.signal);
+  const wantsBase = decision === null || input.alternatives !== false;
+  const base = wantsBase ? prepareCheck(problem, deadline, input.signal, context) : null;
+  if (decision === null && base === null) {
+    decision = { status: 'unknown', reasonCode: 'check_inconclusive_within_allowance', reason: reasonText('check_inconclusive_within_allowance', 'the allowance ran out while planning the accepted legs'), step: 'exhausted' };
+  }
+  if (decision === null && base !== null) {
+    const decideContext: DecideContext = { ...base, validate: bookingPlanValidator(snapshot, problem), deadline, ...(input.signal === undefined ? {} : { signal: input.signal }) };
+    decision = await decide(decideContext, proofSettings);
   }
   decision ??= { status: 'unknown', reasonCode: 'check_inconclusive_within_allowance', reason: reasonText('check_inconclusive_within_allowance', ''), step: 'exhausted' };
   input.logger?.info(

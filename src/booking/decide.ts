@@ -2,30 +2,35 @@
  * The bounded check for one set of proposed legs: the cheapest decisive step first.
  *
  * 1. Pre-checks on each proposed leg: a failure is a proof (`infeasible_proven`).
- * 2. The plan of the accepted legs alone (a quick, deterministic construction); the accepted legs
+ * 2. When the relaxation's data over the new legs alone already shows a conflict (an empty
+ *    window, two tasks of the only able driver or lorry that fit in no order, a place full
+ *    whenever a delivery could be unloaded, ...), that relaxation runs now: its UNSATISFIABLE
+ *    is a proof for every plan (serving fewer legs is a weaker demand), before any plan is built.
+ * 3. The plan of the accepted legs alone (a quick, deterministic construction); the accepted legs
  *    it serves are the ones a booking must not push out (the mandatory legs, with the new ones).
- * 3. The new legs inserted into that plan, its routes kept in order (milliseconds on small
+ * 4. The new legs inserted into that plan, its routes kept in order (milliseconds on small
  *    problems); validated, that is `feasible` with `requires_full_replan` false (true when an
  *    accepted leg had to move anyway).
- * 4. Then, at the same time: the relaxation model over the mandatory legs on the engine (a
+ * 5. Then, at the same time: the relaxation model over the mandatory legs on the engine (a
  *    worker), and a wider re-solve in this thread that plans everything afresh, the new legs
  *    first. A validated re-solve is `feasible` with `requires_full_replan` true; else the
  *    relaxation's UNSATISFIABLE is `infeasible_proven`; anything else is `unknown`.
  *
  * The relaxation can only decide when no plan exists, so it is not started while the insertion
- * can still find one; and a found plan and a proof exclude each other, so which of the two
- * finishes first never changes the answer. Only the allowance running out can turn an answer
- * into `unknown`.
+ * can still find one (unless its data shows a conflict); and a found plan and a proof exclude
+ * each other, so which of the two finishes first never changes the answer. Only the allowance
+ * running out can turn an answer into `unknown`.
  */
 import { REASON_CATALOGUE, type ReasonCode } from '../contract/reasons.ts';
 import type { HoursCalendar } from '../planning/hours/index.ts';
 import type { Plan, UnplannedLeg } from '../planning/plan/types.ts';
 import { createPrechecks } from '../planning/prechecks/index.ts';
-import type { PrecheckContext } from '../planning/prechecks/context.ts';
 import type { PlanningProblem } from '../planning/problem/index.ts';
 import type { SolvingEngine } from '../planning/solve/index.ts';
 import { buildPlan, keepsAssignments, type BuiltPlan } from './planning/build.ts';
+import type { PrecheckContext } from '../planning/prechecks/context.ts';
 import { proofOf, startProof, type ProofSettings } from './proof.ts';
+import { relaxationData, showsConflict } from './relaxation/data.ts';
 import type { RelaxationRun } from './relaxation/run.ts';
 import type { BookingPlanValidator } from './validate.ts';
 
@@ -109,19 +114,6 @@ export function findPlan(context: DecideContext): Decision | null {
   return tryInsertion(context) ?? tryResolve(context);
 }
 
-/** The relaxation over the new legs alone, started before the plan of the accepted legs. */
-export interface EarlyProof {
-  run: Promise<RelaxationRun | null>;
-  stop(): void;
-}
-
-/** The promise's value when it has already settled, else null (without waiting). */
-export async function settledOrNull<T>(promise: Promise<T | null>): Promise<T | null> {
-  const pending = Symbol('pending');
-  const value = await Promise.race([promise, Promise.resolve(pending)]);
-  return value === pending ? null : (value as T | null);
-}
-
 /** A proof's decision, when the run was UNSATISFIABLE. */
 export function provenBy(run: RelaxationRun | null, scope: string): Decision | null {
   if (run?.outcome !== 'infeasible') return null;
@@ -130,34 +122,44 @@ export function provenBy(run: RelaxationRun | null, scope: string): Decision | n
 }
 
 /**
- * Steps 3-5 for the proposed legs of `context.problem` (the pre-checks have passed). `early` is
- * the relaxation over the new legs alone, started before the plan of the accepted legs, if any.
+ * Step 2: when the model's data over the new legs alone already shows a conflict, the relaxation
+ * over them runs first (expected UNSATISFIABLE in well under the allowance, before the plan of
+ * the accepted legs is built); otherwise nothing runs here and the check goes on.
  */
-export async function decide(context: DecideContext, settings: ProofSettings, early: EarlyProof | null = null): Promise<Decision> {
+export async function proveNewLegsAlone(settings: ProofSettings, problem: PlanningProblem, context: PrecheckContext, deadline: number, signal?: AbortSignal): Promise<Decision | null> {
+  const legs = proposedLegs(problem);
+  const data = relaxationData(problem, legs, context);
+  if (!showsConflict(data.facts)) return null;
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    return provenBy(await startProof(settings, problem, context, legs, deadline, stop.signal, data), NEW_LEGS_SCOPE);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Steps 4-6 for the proposed legs of `context.problem` (the pre-checks have passed). */
+export async function decide(context: DecideContext, settings: ProofSettings): Promise<Decision> {
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   context.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const found = tryInsertion(context);
     if (found !== null) return found;
-    // An early proof still running is cut: the proof over every leg that must be served is
-    // stronger, and two at once would share the cores. An early proof that ended is kept.
-    const earlyRun = early === null ? null : await settledOrNull(early.run);
-    const earlyProven = provenBy(earlyRun, NEW_LEGS_SCOPE);
-    if (earlyProven !== null) return earlyProven;
-    if (earlyRun === null) early?.stop();
     const proof = startProof(settings, context.problem, context.precheckContext, mustServe(context), context.deadline, stop.signal);
     // let the engine take the model before the synchronous re-solve holds the thread
     await new Promise((resolve) => setImmediate(resolve));
     const resolved = tryResolve(context);
     if (resolved !== null) return resolved;
     const run = await proof;
-    const proven = provenBy(run, mandatoryScope(context)) ?? provenBy(earlyRun, NEW_LEGS_SCOPE);
+    const proven = provenBy(run, mandatoryScope(context));
     if (proven !== null) return proven;
     return {
       status: 'unknown',
       reasonCode: 'check_inconclusive_within_allowance',
-      reason: reasonText('check_inconclusive_within_allowance', unknownDetail(run ?? earlyRun)),
+      reason: reasonText('check_inconclusive_within_allowance', unknownDetail(run)),
       step: 'exhausted',
     };
   } finally {

@@ -43,6 +43,22 @@ type Task = HandlingTask;
 
 const set = (values: Iterable<number>) => ({ set: [...values].sort((a, b) => a - b) });
 
+/**
+ * Whether the data alone already shows a conflict the model must find (an empty window, a place
+ * overfilled for good, more driving than the drivers have, two tasks of the only able driver or
+ * lorry that fit in no order, a delivery into a place full whenever it could be unloaded): the
+ * model is then expected to be UNSATISFIABLE quickly, so it is worth running first.
+ */
+export function showsConflict(facts: StaticFacts): boolean {
+  return (
+    facts.emptyWindows.length > 0 ||
+    facts.overfilledPlaces.length > 0 ||
+    facts.drivingNeeded > facts.drivingCapacity ||
+    facts.unaryConflicts.length > 0 ||
+    facts.placeConflicts.length > 0
+  );
+}
+
 /** The data for the given mandatory legs (indexes into `problem.legs`). */
 export function bookingModelData(problem: PlanningProblem, mandatoryLegs: readonly number[]): ModelData {
   return relaxationData(problem, mandatoryLegs, precheckContext(problem)).data;

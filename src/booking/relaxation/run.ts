@@ -6,7 +6,7 @@ import type { SolvingEngine } from '../../planning/solve/engine-solver.ts';
 import { modelPath } from '../../planning/solve/model-solver.ts';
 import type { PrecheckContext } from '../../planning/prechecks/context.ts';
 import type { PlanningProblem } from '../../planning/problem/index.ts';
-import { relaxationData, type StaticFacts } from './data.ts';
+import { relaxationData, type RelaxationData, type StaticFacts } from './data.ts';
 
 export const RELAXATION_MODEL = 'booking-relaxation.mzn';
 
@@ -37,8 +37,9 @@ export async function runRelaxation(
   context: PrecheckContext,
   mandatoryLegs: readonly number[],
   options: RelaxationOptions,
+  prepared?: RelaxationData,
 ): Promise<RelaxationRun> {
-  const { data, facts } = relaxationData(problem, mandatoryLegs, context);
+  const { data, facts } = prepared ?? relaxationData(problem, mandatoryLegs, context);
   const result = await engine.solve({
     model: modelPath(RELAXATION_MODEL),
     data,
