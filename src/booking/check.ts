@@ -9,6 +9,7 @@ import { planningWarnings } from '../planning/warnings/index.ts';
 import { searchAlternatives } from './alternatives.ts';
 import { precheckContext } from '../planning/prechecks/context.ts';
 import { decide, precheckProposed, proveNewLegsAlone, reasonText, type Decision, type DecideContext } from './decide.ts';
+import { EXACT_MODEL } from './exact.ts';
 import { prepareCheck } from './prepare.ts';
 import type { ProofSettings } from './proof.ts';
 import { RELAXATION_MODEL, type RelaxationRun } from './relaxation/run.ts';
@@ -118,23 +119,27 @@ function evidenceOf(decision: Decision, runs: RelaxationRun[], input: BookingChe
     precheck: 'pre-checks',
     insertion: 'insertion into the plan of the accepted legs',
     resolve: 'wider re-solve',
+    exact: 'exact model over the whole (small) problem',
     relaxation: 'relaxation model',
     exhausted: 'pre-checks, insertion, re-solve, relaxation model: undecided',
   };
+  // a plan of the exact model: its solver and status; otherwise the relaxation run, if any
+  const exact = decision.status === 'feasible' ? decision.exact : undefined;
+  const solver = exact?.solver ?? run?.solver ?? null;
   return {
     planning_engine: {
       minizinc_version: run?.minizincVersion ?? null,
-      solver: run?.solver ?? null,
-      backend: run === undefined ? null : /\(native\)/.test(run.solver) ? 'native' : 'embedded',
-      models: run === undefined ? [] : [RELAXATION_MODEL],
+      solver,
+      backend: solver === null ? null : /\(native\)/.test(solver) ? 'native' : 'embedded',
+      models: exact !== undefined ? [EXACT_MODEL] : run === undefined ? [] : [RELAXATION_MODEL],
       strategy: strategy[decision.step],
-      status: run?.status ?? 'NOT_RUN',
+      status: exact?.status ?? run?.status ?? 'NOT_RUN',
       objective: null,
       bound: null,
       proven_optimal: false,
       solve_ms: Math.max(0, Math.round(elapsedMs)),
       time_limit_ms: Math.max(0, Math.round(input.allowanceMs)),
-      timing_dependent: decision.status === 'unknown',
+      timing_dependent: decision.status === 'unknown' || exact !== undefined,
       ...(run?.proof === undefined ? {} : { proof: run.proof }),
     },
     validation: 'passed',

@@ -13,8 +13,11 @@
  *    accepted leg had to move anyway).
  * 5. Then, at the same time: the relaxation model over the mandatory legs on the engine (a
  *    worker), and a wider re-solve in this thread that plans everything afresh, the new legs
- *    first. A validated re-solve is `feasible` with `requires_full_replan` true; else the
- *    relaxation's UNSATISFIABLE is `infeasible_proven`; anything else is `unknown`.
+ *    first. A validated re-solve is `feasible` with `requires_full_replan` true. On a small
+ *    check the exact model (models/horizon.mzn) then searches on the other worker: its plan,
+ *    validated, is `feasible` (`requires_full_replan` true). The relaxation's UNSATISFIABLE is
+ *    `infeasible_proven` (the exact model's never is: it assumes a shape of plan); whichever
+ *    decides first answers; anything else is `unknown`.
  *
  * The relaxation can only decide when no plan exists, so it is not started while the insertion
  * can still find one (unless its data shows a conflict); and a found plan and a proof exclude
@@ -29,13 +32,14 @@ import type { PlanningProblem } from '../planning/problem/index.ts';
 import type { SolvingEngine } from '../planning/solve/index.ts';
 import { buildPlan, keepsAssignments, type BuiltPlan } from './planning/build.ts';
 import type { PrecheckContext } from '../planning/prechecks/context.ts';
+import { exactPlan, smallEnoughForExact, type ExactPlan } from './exact.ts';
 import { proofOf, startProof, type ProofSettings } from './proof.ts';
 import { relaxationData, showsConflict } from './relaxation/data.ts';
 import type { RelaxationRun } from './relaxation/run.ts';
 import type { BookingPlanValidator } from './validate.ts';
 
 export type Decision =
-  | { status: 'feasible'; requiresFullReplan: boolean; plan: Plan; step: 'insertion' | 'resolve' }
+  | { status: 'feasible'; requiresFullReplan: boolean; plan: Plan; step: 'insertion' | 'resolve' | 'exact'; exact?: ExactPlan }
   | { status: 'infeasible_proven'; reasonCode: ReasonCode; reason: string; step: 'precheck' | 'relaxation'; run?: RelaxationRun }
   | { status: 'unknown'; reasonCode: ReasonCode; reason: string; step: 'exhausted' };
 
@@ -153,9 +157,15 @@ export async function decide(context: DecideContext, settings: ProofSettings): P
     await new Promise((resolve) => setImmediate(resolve));
     const resolved = tryResolve(context);
     if (resolved !== null) return resolved;
-    const run = await proof;
-    const proven = provenBy(run, mandatoryScope(context));
-    if (proven !== null) return proven;
+    // a small check: the exact model searches beside the proof; whichever decides first answers
+    let run: RelaxationRun | null = null;
+    const proofDecision = proof.then((ended) => {
+      run = ended;
+      return provenBy(ended, mandatoryScope(context));
+    });
+    const exactDecision = smallEnoughForExact(context.problem) ? tryExact(context, settings, stop.signal) : Promise.resolve(null);
+    const decided = await firstDecided([proofDecision, exactDecision]);
+    if (decided !== null) return decided;
     return {
       status: 'unknown',
       reasonCode: 'check_inconclusive_within_allowance',
@@ -166,6 +176,37 @@ export async function decide(context: DecideContext, settings: ProofSettings): P
     stop.abort();
     context.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** The first of the promises to give a decision, or null when none does. */
+function firstDecided(candidates: Promise<Decision | null>[]): Promise<Decision | null> {
+  return new Promise((resolve) => {
+    let open = candidates.length;
+    for (const candidate of candidates) {
+      void candidate.then((decision) => {
+        open -= 1;
+        if (decision !== null) resolve(decision);
+        else if (open === 0) resolve(null);
+      });
+    }
+  });
+}
+
+/** Step 5 on a small check: the exact model's plan serving every mandatory and new leg, validated; or null. */
+async function tryExact(context: DecideContext, settings: ProofSettings, signal: AbortSignal): Promise<Decision | null> {
+  const refused = new Set(context.rejected.map((entry) => entry.leg));
+  const found = await exactPlan(context.problem, settings.engine, {
+    solver: settings.solver,
+    timeLimitMs: Math.min(settings.timeLimitMs, context.deadline - Date.now()),
+    legs: context.problem.legs.filter((leg) => !refused.has(leg.index)).map((leg) => leg.index),
+    required: mustServe(context),
+    rejected: context.rejected,
+    signal,
+  });
+  if (found === null || context.validate(found.plan).length > 0) return null;
+  const unplanned = new Set(found.plan.unplanned.map((entry) => entry.leg));
+  if (mustServe(context).some((leg) => unplanned.has(leg))) return null;
+  return { status: 'feasible', requiresFullReplan: true, plan: found.plan, step: 'exact', exact: found };
 }
 
 /** What a proof over the new legs alone is about. */
