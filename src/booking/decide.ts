@@ -32,7 +32,7 @@ import type { PlanningProblem } from '../planning/problem/index.ts';
 import type { SolvingEngine } from '../planning/solve/index.ts';
 import { buildPlan, keepsAssignments, type BuiltPlan } from './planning/build.ts';
 import type { PrecheckContext } from '../planning/prechecks/context.ts';
-import { exactPlan, smallEnoughForExact, type ExactPlan } from './exact.ts';
+import { exactPlan, exactSolverFor, smallEnoughForExact, type ExactPlan } from './exact.ts';
 import { proofOf, startProof, type ProofSettings } from './proof.ts';
 import { relaxationData, showsConflict } from './relaxation/data.ts';
 import type { RelaxationRun } from './relaxation/run.ts';
@@ -196,7 +196,7 @@ function firstDecided(candidates: Promise<Decision | null>[]): Promise<Decision 
 async function tryExact(context: DecideContext, settings: ProofSettings, signal: AbortSignal): Promise<Decision | null> {
   const refused = new Set(context.rejected.map((entry) => entry.leg));
   const found = await exactPlan(context.problem, settings.engine, {
-    solver: settings.solver,
+    solver: exactSolverFor(settings.solver),
     timeLimitMs: Math.min(settings.timeLimitMs, context.deadline - Date.now()),
     legs: context.problem.legs.filter((leg) => !refused.has(leg.index)).map((leg) => leg.index),
     required: mustServe(context),

@@ -25,6 +25,16 @@ export interface ExactPlan {
   solver: string;
 }
 
+/**
+ * The solver the exact model searches with: the check's own when it is Gecode or Chuffed (pinned
+ * or not); otherwise Chuffed (the model's search is written for the CP solvers with search
+ * annotations, and a plan found by any solver is validated all the same).
+ */
+export function exactSolverFor(solver: string): string {
+  const id = solver.split(':').pop();
+  return id === 'gecode' || id === 'chuffed' ? solver : 'chuffed';
+}
+
 export function smallEnoughForExact(problem: PlanningProblem): boolean {
   return problem.legs.length <= EXACT_LIMITS.legs && problem.drivers.length <= EXACT_LIMITS.drivers && problem.lorries.length <= EXACT_LIMITS.lorries;
 }
