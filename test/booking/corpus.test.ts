@@ -8,8 +8,8 @@ import { REASON_CATALOGUE, type ReasonCode } from '../../src/contract/reasons.ts
 import type { Engine } from '../../src/engine/index.ts';
 import { bookingEngine, releaseBookingEngine, corpus, corpusSolvers, estimatedJourney, parseBooking, type CorpusCase } from './support.ts';
 
-/** Generous: the proof must not depend on a busy machine. */
-const ALLOWANCE_MS = 60_000;
+/** Generous: the proof must not depend on a busy machine (a proof the engine does not trust on its model class is re-solved on a second backend; at load ~25 on 2 cores each run takes 5-30 s). */
+const ALLOWANCE_MS = 120_000;
 
 const engine: Engine = await bookingEngine();
 const solvers = corpusSolvers(engine);
