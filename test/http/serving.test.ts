@@ -141,9 +141,12 @@ describe('serving over HTTP', function () {
   describe('admission and cancellation', () => {
     it('refuses a plan beyond the pool and queue with 503, Retry-After and the envelope, before charging any relation', async () => {
       const usage = async () => ((await (await fetch(`${service.baseUrl}/v1/usage`, { headers: headers() })).json()) as any).used.matrix_relations;
+      const before = await usage();
       const client = new AbortController();
       const first = fetch(`${service.baseUrl}/v1/manifests`, { method: 'POST', headers: headers(), body: medium, signal: client.signal }).catch(() => undefined);
       await waitFor(async () => (await readiness()).checks.planning.detail.busy === 1, 170_000);
+      // the worker charges the first plan's relations once it runs: read the usage after that charge
+      await waitFor(async () => (await usage()) > before, 170_000);
       const charged = await usage();
       const refused = await fetch(`${service.baseUrl}/v1/manifests`, { method: 'POST', headers: headers(), body: medium });
       await expectEnvelope(refused, 503, 'planning_capacity_unavailable');
