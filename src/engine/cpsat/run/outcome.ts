@@ -48,7 +48,8 @@ function withSolution(response: Response, translation: Translation, status: Solv
 /** CP-SAT's status words, each mapped once. */
 const FROM_CP_SAT: Record<string, (response: Response, translation: Translation, limits: SearchLimits) => CpSatOutcome> = {
   OPTIMAL: (response, translation) => {
-    if ((response.solution ?? []).length === 0) return noSolution('ERROR', 'failed', { message: 'CP-SAT claimed OPTIMAL without a solution' });
+    // A model that flattens to no variables has an empty solution, and that is one.
+    if ((response.solution ?? []).length === 0 && (translation.model.variables ?? []).length > 0) return noSolution('ERROR', 'failed', { message: 'CP-SAT claimed OPTIMAL without a solution' });
     // For a satisfaction problem, OPTIMAL means "a solution": its search is complete.
     if (translation.objective === null) return withSolution(response, translation, 'SATISFIED', 'complete');
     if (translation.unbounded.length > 0) return withSolution(response, translation, 'SATISFIED', 'complete');
