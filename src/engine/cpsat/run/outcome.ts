@@ -37,11 +37,25 @@ const noSolution = (status: SolveStatus, stop: StopReason, error?: EngineErrorIn
   ...(error === undefined ? {} : { error }),
 });
 
+/**
+ * CP-SAT reports the objective and its bound as doubles, scaled back from its internal form
+ * (161 can arrive as 161.00000000000003). The translated models are integer-only, so the
+ * objective is an integer: round it, and round the bound towards the feasible side (up when
+ * minimising, down when maximising) so that it stays a valid bound.
+ */
+const INTEGRALITY_TOLERANCE = 1e-6;
+const integral = (value: number) => Math.round(value);
+function integralBound(value: number, sense: 'minimize' | 'maximize'): number {
+  return sense === 'minimize' ? Math.ceil(value - INTEGRALITY_TOLERANCE) : Math.floor(value + INTEGRALITY_TOLERANCE);
+}
+
 function withSolution(response: Response, translation: Translation, status: SolveStatus, stop: StopReason): CpSatOutcome {
   const values = (response.solution ?? []).map(Number);
-  const optimisation = translation.objective !== null;
-  const objective = optimisation && typeof response.objectiveValue === 'number' ? response.objectiveValue : null;
-  const bound = !optimisation ? null : status === 'OPTIMAL' ? objective : typeof response.bestObjectiveBound === 'number' && Number.isFinite(response.bestObjectiveBound) && translation.unbounded.length === 0 ? response.bestObjectiveBound : null;
+  const sense = translation.objective;
+  const objective = sense !== null && typeof response.objectiveValue === 'number' ? integral(response.objectiveValue) : null;
+  const reported = response.bestObjectiveBound;
+  const bound =
+    sense === null ? null : status === 'OPTIMAL' ? objective : typeof reported === 'number' && Number.isFinite(reported) && translation.unbounded.length === 0 ? integralBound(reported, sense) : null;
   return { status, stop, values, objective, bound };
 }
 
