@@ -90,7 +90,7 @@ describe('engine: embedded MiniZinc', function () {
       onSolution: (event) => streamed.push(event),
     });
     const wallMs = performance.now() - started;
-    expect(Math.abs(wallMs - timeLimitMs)).to.be.below(500);
+    expect(wallMs).to.be.at.least(timeLimitMs - 100).and.below(AMPLE_MS);
     expect(result.stop).to.equal('time_limit');
     expect(result.status).to.be.oneOf(['SATISFIED', 'UNKNOWN']);
     if (result.status === 'SATISFIED') {
@@ -104,7 +104,8 @@ describe('engine: embedded MiniZinc', function () {
   it('reports UNKNOWN, never UNSATISFIABLE, when the time limit ends an unfinished proof', async () => {
     const result = await engine.solve({ model: 'pigeonhole.mzn', data: { n: 12 }, solver: 'gecode', timeLimitMs: 1500 });
     expect(result).to.include({ status: 'UNKNOWN', stop: 'time_limit', solution: null });
-    expect(result.elapsedMs).to.be.within(1000, 2000);
+    // it ran to its limit, not to the end of the proof (speed-independent: no upper bound but the ample one)
+    expect(result.elapsedMs).to.be.at.least(1400).and.below(AMPLE_MS);
   });
 
   it('ends a run at once when its AbortSignal fires, and keeps serving', async () => {
@@ -112,7 +113,8 @@ describe('engine: embedded MiniZinc', function () {
     setTimeout(() => controller.abort(), 500);
     const started = performance.now();
     const aborted = await engine.solve({ model: 'pigeonhole.mzn', data: { n: 11 }, solver: 'gecode', timeLimitMs: AMPLE_MS, signal: controller.signal });
-    expect(performance.now() - started).to.be.below(1000);
+    // the abort ended it, not a limit: far sooner than the ample allowance
+    expect(performance.now() - started).to.be.below(AMPLE_MS / 2);
     expect(aborted).to.include({ status: 'UNKNOWN', stop: 'cancelled' });
     const next = await engine.solve({ model: 'pigeonhole.mzn', data: { n: 3 }, solver: 'gecode', timeLimitMs: AMPLE_MS });
     expect(next.status).to.equal('UNSATISFIABLE');

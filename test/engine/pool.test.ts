@@ -37,7 +37,8 @@ describe('engine: capacity, crashes and isolation (one worker, a queue of one)',
     const started = performance.now();
     const left = await engine.solve({ model: 'pigeonhole.mzn', data: { n: 3 }, solver: 'gecode', timeLimitMs: AMPLE_MS, signal: controller.signal });
     expect(left).to.include({ status: 'UNKNOWN', stop: 'cancelled', solution: null });
-    expect(performance.now() - started).to.be.below(1000);
+    // it left the queue when aborted, without waiting for the running solve's worker
+    expect(performance.now() - started).to.be.below(AMPLE_MS / 2);
     await running;
   });
 
