@@ -90,7 +90,7 @@ describe('engine: embedded MiniZinc', function () {
       onSolution: (event) => streamed.push(event),
     });
     const wallMs = performance.now() - started;
-    expect(wallMs).to.be.at.least(timeLimitMs - 100).and.below(AMPLE_MS);
+    expect(wallMs).to.be.at.least(timeLimitMs / 2).and.below(AMPLE_MS);
     expect(result.stop).to.equal('time_limit');
     expect(result.status).to.be.oneOf(['SATISFIED', 'UNKNOWN']);
     if (result.status === 'SATISFIED') {
@@ -104,8 +104,9 @@ describe('engine: embedded MiniZinc', function () {
   it('reports UNKNOWN, never UNSATISFIABLE, when the time limit ends an unfinished proof', async () => {
     const result = await engine.solve({ model: 'pigeonhole.mzn', data: { n: 12 }, solver: 'gecode', timeLimitMs: 1500 });
     expect(result).to.include({ status: 'UNKNOWN', stop: 'time_limit', solution: null });
-    // it ran to its limit, not to the end of the proof (speed-independent: no upper bound but the ample one)
-    expect(result.elapsedMs).to.be.at.least(1400).and.below(AMPLE_MS);
+    // it ran to its limit (less the engine's reserve for rendering), not to the end of the proof;
+    // no upper bound but the ample one: a busy machine may take longer to stop
+    expect(result.elapsedMs).to.be.at.least(750).and.below(AMPLE_MS);
   });
 
   it('ends a run at once when its AbortSignal fires, and keeps serving', async () => {

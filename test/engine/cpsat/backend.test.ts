@@ -126,7 +126,7 @@ describe('engine: the CP-SAT backend', function () {
     const result: SolveResult = await engine.solve({ model: 'test/engine/models/hard-optimisation.mzn', data: { n: 14 }, solver: 'cp-sat', timeLimitMs });
     expect(result.status).to.be.oneOf(['SATISFIED', 'UNKNOWN']);
     expect(result.stop).to.equal('time_limit');
-    expect(result.elapsedMs).to.be.at.least(timeLimitMs - 100).and.below(AMPLE_MS);
+    expect(result.elapsedMs).to.be.at.least(timeLimitMs / 2).and.below(AMPLE_MS);
     if (result.status === 'SATISFIED') expect(result.objective).to.be.a('number');
   });
 
