@@ -36,6 +36,8 @@ const FLATZINC_FILE = 'model.fzn.json';
 /** The FlatZinc a solve writes beside solving (`--fzn`): the trust policy reads its constraints. */
 const SOLVE_FLATZINC_FILE = 'model.fzn';
 const OUTPUT_MODEL_FILE = 'model.ozn';
+/** The element type MiniZinc gives an empty array literal in an output model (see renderOutput). */
+const EMPTY_ARRAY_TYPE = /\bof bot:/g;
 /** Discovery at start-up runs on an idle pool; anything slower than this is a broken install. */
 const DISCOVERY_MS = 60_000;
 
@@ -154,8 +156,14 @@ class Embedded implements EmbeddedBackend {
     if (solver === undefined) return { json: null, error: { message: 'No embedded solver can run an output model' } };
     let text: string | undefined;
     let failure: string | undefined;
+    // MiniZinc's JSON data reader rejects an empty object ("expected string"): a model whose
+    // output has no decision variables (all fixed at compile time) gets no data file at all.
+    const data: Record<string, string> = Object.keys(values).length === 0 ? {} : { 'values.json': JSON.stringify(values) };
+    // An empty output list compiles to `array [int] of bot: X = []`, which MiniZinc writes but
+    // cannot read back as a model ("undefined identifier `bot'"): an empty array of strings prints the same.
+    const model = outputModel.replace(EMPTY_ARRAY_TYPE, 'of string:');
     const end = await this.pool.run({
-      request: { jsonStream: true, files: { 'output.mzn': `${outputModel}\nsolve satisfy;\n`, 'values.json': JSON.stringify(values) }, args: ['--solver', solver.minizincId, 'output.mzn', 'values.json'] },
+      request: { jsonStream: true, files: { 'output.mzn': `${model}\nsolve satisfy;\n`, ...data }, args: ['--solver', solver.minizincId, 'output.mzn', ...Object.keys(data)] },
       deadlineAt,
       ...(signal === undefined ? {} : { signal }),
       onMessage: (message) => {

@@ -13,6 +13,7 @@ import { knownSolvers, type MinizincSolverConfig } from '../registry.ts';
 import { StreamCollector, type Finish } from '../stream.ts';
 import type { Backend, EngineLogger, SolveJob, SolveResult, SolverInfo } from '../types.ts';
 import { constraintsOfFlatZincText } from '../trust/flatzinc-constraints.ts';
+import { nativeWorkaroundPaths } from '../embedded/workarounds.ts';
 import { runNative, type NativeEnd } from './run.ts';
 
 export interface NativeBackendOptions {
@@ -99,7 +100,7 @@ class Native implements Backend {
       const runStartedAt = performance.now();
       // The FlatZinc is kept beside the solve: the trust policy reads its constraints.
       const flatzincPath = join(directory, 'model.fzn');
-      const args = ['--json-stream', ...solveArguments(job, runStartedAt), '--fzn', flatzincPath, job.modelPath, ...(data === undefined ? [] : [dataPath])];
+      const args = ['--json-stream', ...solveArguments(job, runStartedAt), '--fzn', flatzincPath, job.modelPath, ...nativeWorkaroundPaths(job.solver.id), ...(data === undefined ? [] : [dataPath])];
       const end = await runNative({
         bin: this.bin,
         args,

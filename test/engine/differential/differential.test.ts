@@ -110,8 +110,7 @@ describe('engine: differential suite of random models on every backend', functio
           return { name, status: expected![1]!, objective: expected![2] === undefined ? null : Number(expected![2]) };
         }),
       );
-      // CP-SAT still fails to render a model whose output flattens to nothing (issue 23, open): not judged here until fixed.
-      const jobs = cases.flatMap((entry) => SOLVERS.filter((solver) => solver !== 'embedded:cp-sat').map((solver) => async () => ({ entry, solver, result: await engine.solve({ model: join(REGRESSIONS, entry.name), data: {}, solver, timeLimitMs: SOLVE_LIMIT_MS }) })));
+      const jobs = cases.flatMap((entry) => SOLVERS.map((solver) => async () => ({ entry, solver, result: await engine.solve({ model: join(REGRESSIONS, entry.name), data: {}, solver, timeLimitMs: SOLVE_LIMIT_MS }) })));
       for (const { entry, solver, result } of await inBatches(jobs, WORKERS)) {
         const context = `${entry.name} on ${solver}: ${JSON.stringify({ status: result.status, objective: result.objective, error: result.error, proof: result.proof?.summary })}`;
         // A claim the engine could not confirm in time is honestly not a proof (stop `unconfirmed`):
