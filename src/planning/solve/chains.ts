@@ -1,8 +1,10 @@
 /**
  * Legs that follow another leg on the same day: a move (or a collection) of Nuggets that an
- * earlier leg of the day brings to its pickup place. A day instance offers only legs whose
- * Nuggets are in place when the day starts; once the day is scheduled, when each Nugget arrives
- * is known, and the legs that follow form a further wave of the same day.
+ * earlier leg of the day brings to its pickup place, or a delivery into a capacitated place that
+ * is full until a leg of the day takes Nuggets away. A day instance offers only legs whose
+ * Nuggets are in place when the day starts, and counts no room the day's own loadings make;
+ * once the day is scheduled, when each Nugget arrives and each place empties is known, and the
+ * legs that follow form a further wave of the same day.
  *
  * The wave is a restriction that keeps the order without cross-route constraints: the leg that
  * brings a Nugget must deliver it no later than it was scheduled to, and the leg that follows may
@@ -12,7 +14,8 @@
 import type { Duty } from '../plan/types.ts';
 import type { CalendarSpan, PlanningProblem } from '../problem/index.ts';
 import type { HoursTracker } from '../hours/index.ts';
-import { buildDayInstance, commitDay, type DayInstance, type PlanningState } from './day-instance.ts';
+import { buildDayInstance, commitDay, type DayInstance, type PlanningState, type RequestTimes } from './day-instance.ts';
+import { copyRoom, fitsFrom } from './place-room.ts';
 import type { DutySlot } from './duties.ts';
 import type { RoutingRequest } from '../../routing/index.ts';
 
@@ -64,12 +67,37 @@ export function carriedNuggets(day: DayInstance): Set<number> {
   return new Set(day.requests.flatMap((request) => request.nuggets));
 }
 
-/** The pending legs not offered yet today whose named Nuggets include one of `arriving` (unloaded today). */
-export function followingLegs(problem: PlanningProblem, day: DayInstance, pending: readonly number[], arriving: { has(nugget: number): boolean }): number[] {
+/**
+ * The pending legs not offered yet today whose named Nuggets include one of `arriving` (unloaded
+ * today), or that unload at a capacitated place in `freeing` (today's legs load Nuggets there: it
+ * may have room once they have gone).
+ */
+export function followingLegs(
+  problem: PlanningProblem,
+  day: DayInstance,
+  pending: readonly number[],
+  arriving: { has(nugget: number): boolean },
+  freeing: ReadonlySet<number> = new Set(),
+): number[] {
   const offered = new Set(day.instance.requests.map((request) => request.group));
   return pending.filter(
-    (leg) => !offered.has(leg) && problem.legs[leg]!.units.some((unit) => problem.units[unit]!.nuggets.some((nugget) => arriving.has(nugget))),
+    (leg) =>
+      !offered.has(leg) &&
+      problem.legs[leg]!.units.some((index) => {
+        const unit = problem.units[index]!;
+        return unit.nuggets.some((nugget) => arriving.has(nugget)) || (unit.deliveryPlace !== null && freeing.has(unit.deliveryPlace));
+      }),
   );
+}
+
+/** The capacitated places the requests load Nuggets at (`requests`: indexes into the day's requests). */
+export function placesFreed(problem: PlanningProblem, day: DayInstance, requests: Iterable<number>): Set<number> {
+  const places = new Set<number>();
+  for (const request of requests) {
+    const place = day.requests[request]!.pickupPlace;
+    if (problem.places[place]!.capacity !== null) places.add(place);
+  }
+  return places;
 }
 
 /**
@@ -87,9 +115,10 @@ export function withFollowingWave(
   legs: readonly number[],
   state: PlanningState,
   trackers: HoursTracker[],
+  times: ReadonlyMap<number, RequestTimes>,
 ): DayInstance | null {
   const after = cloneState(state);
-  commitDay(problem, day, served, after);
+  commitDay(problem, day, served, after, times);
   const wave = buildDayInstance(problem, span, day.slots, legs, after, trackers);
   if (wave.requests.length === 0) return null;
 
@@ -118,6 +147,29 @@ export function withFollowingWave(
     const request = requests[index]!;
     requests[index] = { ...request, deliveryWindow: { ...request.deliveryWindow, latest: Math.min(request.deliveryWindow.latest, latest) } };
   }
+  // where the new legs' room counts on the served legs' handling as scheduled (they would not fit
+  // with today's unloadings counted all the time and its loadings not at all), those loadings
+  // may not come later, nor those unloadings earlier
+  const filled = new Set<number>();
+  const loose = cloneState(state);
+  commitDay(problem, day, served, loose);
+  const into = new Map<number, number>();
+  wave.requests.forEach((request, index) => into.set(request.deliveryPlace, (into.get(request.deliveryPlace) ?? 0) + wave.instance.requests[index]!.quantity));
+  for (const [place, count] of into) {
+    const room = loose.room[place];
+    if (room != null && fitsFrom(room, count) !== Number.NEGATIVE_INFINITY) filled.add(place);
+  }
+  for (const index of served) {
+    const when = times.get(index);
+    const request = requests[index]!;
+    if (when === undefined) continue;
+    if (filled.has(request.pickupLocation)) requests[index] = { ...request, pickupWindow: { ...request.pickupWindow, latest: Math.min(request.pickupWindow.latest, when.pickupStart) } };
+    const current = requests[index]!;
+    if (filled.has(current.deliveryLocation)) {
+      const earliest = Math.max(current.deliveryWindow.earliest, when.deliveryEnd - current.deliveryService);
+      requests[index] = { ...current, deliveryWindow: { ...current.deliveryWindow, earliest } };
+    }
+  }
   const open = added.map((request) => (closedLegs.has(request.group) ? { ...request, eligibleVehicles: [] } : request));
   if (open.every((request) => request.eligibleVehicles?.length === 0)) return null;
   return {
@@ -131,7 +183,8 @@ function cloneState(state: PlanningState): PlanningState {
   return {
     nuggetPlace: state.nuggetPlace.slice(),
     nuggetsTaken: new Set(state.nuggetsTaken),
-    room: state.room.slice(),
+    room: state.room.map(copyRoom),
+    nuggetFreeAt: state.nuggetFreeAt.slice(),
     settled: new Set(state.settled),
   };
 }
@@ -190,6 +243,6 @@ export function firstWave(
   trackers: HoursTracker[],
 ): { day: DayInstance; following: number[] } {
   const built = buildDayInstance(problem, span, slots, pending, state, trackers);
-  const following = followingLegs(problem, built, pending, carriedNuggets(built));
+  const following = followingLegs(problem, built, pending, carriedNuggets(built), placesFreed(problem, built, built.requests.keys()));
   return { day: following.length > 0 ? leaveTimeForFollowers(problem, span, built, following) : built, following };
 }

@@ -6,17 +6,22 @@
  *   destination; Nuggets a collection brings in are not redirected);
  * - where a collected empty goes: back to the duty's own warehouse (the route-end delivery), the
  *   warehouse nearest the collection among the day's duty places that may take it;
- * - place capacity: a delivery into a place with a Nugget capacity is offered only while the
- *   place's initial occupancy plus every delivery planned into it fits (Nuggets taken away are not
- *   counted as freeing room), so occupancy never exceeds the capacity at any moment;
- * - a move_nugget is offered only when its Nuggets are at its origin at the start of the day, and
- *   one leg a day per Nugget.
+ * - place capacity over time (place-room.ts): a delivery into a place with a Nugget capacity is
+ *   offered only from the moment its Nuggets fit for good: the occupancy the legs planned so far
+ *   leave there (Nuggets counted from their unloading to their loading), plus every delivery
+ *   offered into it before in the same instance as if present all the time;
+ * - a leg is offered only when its Nuggets are at its pickup place after the legs planned so far,
+ *   picked up no earlier than they got there, and one leg per Nugget in an instance;
+ * - an empty named by a collect_empty is delivered as an empty only to that collection's place
+ *   (so that the collection can follow); there it is the first choice after reserved ones.
  * All of these are restrictions: every plan they allow is legal.
  */
 import { LIMITS } from '../hours/index.ts';
 import type { HoursTracker } from '../hours/index.ts';
-import type { CalendarSpan, PlanningProblem, Unit } from '../problem/index.ts';
+import type { Duty } from '../plan/types.ts';
+import type { CalendarSpan, EmptyCandidate, PlanningProblem, Unit } from '../problem/index.ts';
 import type { DutySlot } from './duties.ts';
+import { fitsFrom, initialRoom, recordArrival, recordDeparture, type PlaceRoom } from './place-room.ts';
 import { checkRoute, type RoutingInstance, type RoutingRequest } from '../../routing/index.ts';
 
 /** What earlier days of the plan have used up. */
@@ -25,8 +30,10 @@ export interface PlanningState {
   nuggetPlace: number[];
   /** Nuggets already given to a planned leg. */
   nuggetsTaken: Set<number>;
-  /** Nuggets that may still arrive at each capacitated place (null: no capacity). */
-  room: (number | null)[];
+  /** Per place, its occupancy over time after the legs planned so far (null: no capacity). */
+  room: (PlaceRoom | null)[];
+  /** Per Nugget, the minute from which it may be loaded (the end of its last unloading so far). */
+  nuggetFreeAt: number[];
   /** Legs planned, and legs no longer offered. */
   settled: Set<number>;
 }
@@ -36,25 +43,67 @@ export function initialPlanningState(problem: PlanningProblem): PlanningState {
   return {
     nuggetPlace: problem.nuggets.map((nugget) => nugget.place),
     nuggetsTaken: new Set(),
-    room: problem.places.map((place) => (place.capacity === null ? null : Math.max(0, place.capacity - place.initialOccupancy))),
+    room: problem.places.map(initialRoom),
+    nuggetFreeAt: problem.nuggets.map(() => Number.NEGATIVE_INFINITY),
     settled: new Set(),
   };
 }
 
-/** Marks the day's planned legs settled and moves the Nuggets they carried. */
-export function commitDay(problem: PlanningProblem, day: DayInstance, served: readonly number[], state: PlanningState): void {
+/** When a served request's handling happened: the start of its loading, the end of its unloading. */
+export interface RequestTimes {
+  pickupStart: number;
+  deliveryEnd: number;
+}
+
+/**
+ * Marks the day's planned legs settled and moves the Nuggets they carried. With `times` (each
+ * served request's scheduled handling), a loading frees room at its place from its start and a
+ * Nugget may be loaded again from its unloading's end; without, an unloading counts as present
+ * all the time and no loading frees room (a restriction), and the caller offers the Nuggets'
+ * next legs only after this work ends (a later calendar day, as the booking planner does).
+ */
+export function commitDay(problem: PlanningProblem, day: DayInstance, served: readonly number[], state: PlanningState, times?: ReadonlyMap<number, RequestTimes>): void {
   // in request order: a Nugget moved twice in a day (a later wave) ends where the later move takes it
   for (const r of served.slice().sort((a, b) => a - b)) {
     const request = day.requests[r]!;
     const leg = problem.units[request.unit]!.leg;
+    const size = problem.units[request.unit]!.size;
+    const when = times?.get(r);
     state.settled.add(leg);
     for (const nugget of request.nuggets) {
       state.nuggetPlace[nugget] = request.deliveryPlace;
       state.nuggetsTaken.add(nugget);
+      if (when !== undefined) state.nuggetFreeAt[nugget] = when.deliveryEnd;
     }
-    const room = state.room[request.deliveryPlace];
-    if (room !== null && room !== undefined) state.room[request.deliveryPlace] = room - problem.units[request.unit]!.size;
+    const into = state.room[request.deliveryPlace];
+    if (into != null) recordArrival(into, when?.deliveryEnd ?? Number.NEGATIVE_INFINITY, size);
+    const from = state.room[request.pickupPlace];
+    if (from != null && when !== undefined) recordDeparture(from, when.pickupStart, size);
   }
+}
+
+/** Each request's scheduled handling times in the duties (per unit: its loading's start, its unloading's end). */
+export function requestTimes(day: DayInstance, duties: readonly { duty: Duty }[]): Map<number, RequestTimes> {
+  const requestOfUnit = new Map(day.requests.map((request, index) => [request.unit, index]));
+  const pickups = new Map<number, number>();
+  const deliveries = new Map<number, number>();
+  for (const { duty } of duties) {
+    for (const stop of duty.stops) {
+      for (const activity of stop.activities) {
+        if (!('unit' in activity) || activity.unit === null) continue;
+        const request = requestOfUnit.get(activity.unit);
+        if (request === undefined) continue;
+        if (activity.kind === 'pickup') pickups.set(request, activity.start);
+        else if (activity.kind === 'delivery' || activity.kind === 'yard_work') deliveries.set(request, activity.end);
+      }
+    }
+  }
+  const times = new Map<number, RequestTimes>();
+  for (const [request, pickupStart] of pickups) {
+    const deliveryEnd = deliveries.get(request);
+    if (deliveryEnd !== undefined) times.set(request, { pickupStart, deliveryEnd });
+  }
+  return times;
 }
 
 /** A request of the day instance: which unit it is and the choices made for it. */
@@ -125,6 +174,7 @@ function clip(window: { start: number; end: number }, from: number, to: number):
 interface LegOffer {
   requests: (RoutingRequest & { day: DayRequest })[];
   nuggets: number[];
+  /** Nuggets the leg unloads at each capacitated place (reserved there for the rest of the instance). */
   room: Map<number, number>;
 }
 
@@ -136,22 +186,22 @@ function offerLeg(
   slots: DutySlot[],
   state: PlanningState,
   usedToday: Set<number>,
-  roomLeft: (number | null)[],
+  reserved: ReadonlyMap<number, number>,
 ): LegOffer | null {
   const leg = problem.legs[legIndex]!;
   const from = Math.max(day.start, 0);
   const to = Math.min(day.end - 1, problem.horizon);
+  // a leg is picked up only once its Nuggets have got to its pickup place
+  const freeAt = (carried: readonly number[]) => Math.max(Number.NEGATIVE_INFINITY, ...carried.map((nugget) => state.nuggetFreeAt[nugget]!));
   const travel = problem.travelMinutes;
   const nuggets: number[] = [];
   const room = new Map<number, number>();
   const requests: LegOffer['requests'] = [];
-  const takes = (place: number, count: number): boolean => {
-    const left = roomLeft[place];
-    if (left === null || left === undefined) return true;
-    const wanted = (room.get(place) ?? 0) + count;
-    if (wanted > left) return false;
-    room.set(place, wanted);
-    return true;
+  /** From when `count` more Nuggets fit at the place for good, on top of those reserved there (-Infinity: no capacity). */
+  const fitsAt = (place: number, count: number): number => {
+    const timeline = state.room[place];
+    if (timeline == null) return Number.NEGATIVE_INFINITY;
+    return fitsFrom(timeline, (reserved.get(place) ?? 0) + (room.get(place) ?? 0) + count);
   };
   for (const unitIndex of leg.units) {
     const unit: Unit = problem.units[unitIndex]!;
@@ -168,12 +218,16 @@ function offerLeg(
     );
     if (unit.type === 'deliver_empty') {
       deliveryPlace = unit.deliveryPlace!;
+      // an empty a collect_empty names, elsewhere than that collection: delivered there, the collection can follow
+      const bringsForCollection = (c: EmptyCandidate) => problem.units[c.viaCollectUnit!]!.pickupPlaces[0] === deliveryPlace && c.place !== deliveryPlace;
       const candidates = [...(unit.empties?.reserved ?? []), ...(unit.empties === null ? [] : problem.emptyPools[unit.empties.source])]
-        .filter((c) => c.viaCollectUnit === null && !state.nuggetsTaken.has(c.nugget) && !usedToday.has(c.nugget) && !nuggets.includes(c.nugget))
+        .filter((c) => (c.viaCollectUnit === null || bringsForCollection(c)) && !state.nuggetsTaken.has(c.nugget) && !usedToday.has(c.nugget) && !nuggets.includes(c.nugget))
         .filter((c) => state.nuggetPlace[c.nugget] === c.place);
       const reservedCount = unit.empties?.reserved.length ?? 0;
+      // reserved empties first, then one a collection waits for here, then the nearest
+      const rank = (c: EmptyCandidate, order: number) => (order < reservedCount ? 0 : c.viaCollectUnit !== null ? 1 : 2);
       const ranked = candidates
-        .map((c, order) => ({ c, reserved: order < reservedCount ? 0 : 1 }))
+        .map((c, order) => ({ c, reserved: rank(c, order) }))
         .sort((a, b) => a.reserved - b.reserved || travel[a.c.place]![deliveryPlace]! - travel[b.c.place]![deliveryPlace]! || a.c.nugget - b.c.nugget);
       // all the unit's empties from one place (one pickup stop)
       const first = ranked[0];
@@ -189,7 +243,7 @@ function offerLeg(
       const warehouses = new Set(unit.emptyDestinations?.warehouses ?? []);
       const depots = [...new Set(eligible.map((k) => slots[k]!.place))].filter((place) => warehouses.has(place));
       depots.sort((a, b) => travel[pickupPlace]![a]! - travel[pickupPlace]![b]! || a - b);
-      const depot = depots.find((place) => (roomLeft[place] ?? Infinity) - (room.get(place) ?? 0) >= unit.size);
+      const depot = depots.find((place) => fitsAt(place, unit.size) <= to);
       if (depot === undefined) return null;
       deliveryPlace = depot;
       toWarehouse = true;
@@ -201,10 +255,15 @@ function offerLeg(
       if (carried.some((n) => state.nuggetPlace[n] !== pickupPlace || usedToday.has(n))) return null;
     }
     if (eligible.length === 0) return null;
-    if (!takes(deliveryPlace, unit.size)) return null;
+    const fits = fitsAt(deliveryPlace, unit.size);
+    if (fits > to) return null;
+    if (state.room[deliveryPlace] != null) room.set(deliveryPlace, (room.get(deliveryPlace) ?? 0) + unit.size);
     const pickupWindow = clip(unit.pickupWindow, from, to);
     if (unit.mustClearBy !== null) pickupWindow.latest = Math.min(pickupWindow.latest, unit.mustClearBy - pickupService);
+    pickupWindow.earliest = Math.max(pickupWindow.earliest, freeAt(carried));
     const deliveryWindow = toWarehouse ? { earliest: from, latest: to } : clip(unit.deliveryWindow, from, to);
+    // the unloading starts once the Nuggets fit there for good
+    deliveryWindow.earliest = Math.max(deliveryWindow.earliest, fits);
     if (pickupWindow.earliest > pickupWindow.latest || deliveryWindow.earliest > deliveryWindow.latest) return null;
     nuggets.push(...carried);
     requests.push({
@@ -235,14 +294,14 @@ export function buildDayInstance(
   trackers: HoursTracker[],
 ): DayInstance {
   const usedToday = new Set<number>();
-  const roomLeft = state.room.slice();
+  const reserved = new Map<number, number>();
   const requests: DayRequest[] = [];
   const routingRequests: RoutingRequest[] = [];
   for (const legIndex of legs) {
-    const offer = offerLeg(problem, legIndex, day, slots, state, usedToday, roomLeft);
+    const offer = offerLeg(problem, legIndex, day, slots, state, usedToday, reserved);
     if (offer === null) continue;
     for (const nugget of offer.nuggets) usedToday.add(nugget);
-    for (const [place, count] of offer.room) roomLeft[place] = roomLeft[place]! - count;
+    for (const [place, count] of offer.room) reserved.set(place, (reserved.get(place) ?? 0) + count);
     for (const { day: dayRequest, ...request } of offer.requests) {
       requests.push(dayRequest);
       routingRequests.push(request);

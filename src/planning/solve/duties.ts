@@ -1,6 +1,7 @@
 /**
  * Candidate duties of one operating day: a driver works in each availability window of the day
- * (one plan duty per window, all inside one 13-hour drivers'-hours duty), each with a lorry that
+ * (one plan duty per window, all inside one 13-hour drivers'-hours duty; with `acrossMidnight`,
+ * the windows of a duty that starts on the day, up to their end), each with a lorry that
  * starts at the driver's start place (so the driver can take it over there) and is free then;
  * a plan duty starts and ends at that place. These are restrictions of the real problem (a
  * driver could change lorry elsewhere or end the day away); every duty they give is a real one.
@@ -33,6 +34,22 @@ function longestInside(windows: readonly MinuteWindow[], from: number, to: numbe
 export interface DayCrewState {
   /** Per driver: minute from which the next duty may start (after the last duty and a daily rest), or null. */
   readyAt: (number | null)[];
+  /** Per lorry: minute from which it is free (after the last duty on it), or null; needed when duties cross midnight. */
+  lorryFreeAt?: (number | null)[];
+}
+
+export interface DaySlotOptions {
+  /**
+   * The operating day is the duties that start on it: a duty runs on past the end of the day (to
+   * the end of its availability, within the duty span) instead of being cut at local midnight.
+   */
+  acrossMidnight?: boolean;
+}
+
+/** The operating span of a day's slots: from the day's start to the end of its last slot (at least the day). */
+export function operatingSpan(day: CalendarSpan, slots: readonly DutySlot[]): CalendarSpan {
+  const end = slots.reduce((latest, slot) => Math.max(latest, slot.window.end + 1), day.end);
+  return { ...day, end };
 }
 
 const overlapping = (a: MinuteWindow, b: MinuteWindow) => a.start <= b.end && a.end >= b.start;
@@ -67,31 +84,36 @@ function couldServe(eligible: EligibleSets, unit: Unit, driver: number, lorry: n
  * the pair that could serve the most units no chosen pair could serve yet (then most units,
  * largest lorry, longest time, lowest indexes). Slots no longer than the walk-round check are left out.
  */
-export function daySlots(problem: PlanningProblem, day: CalendarSpan, crew: DayCrewState, pendingUnits: readonly Unit[]): DutySlot[] {
+export function daySlots(problem: PlanningProblem, day: CalendarSpan, crew: DayCrewState, pendingUnits: readonly Unit[], slotOptions: DaySlotOptions = {}): DutySlot[] {
   const dayEnd = Math.min(day.end - 1, problem.horizon);
-  // every slot lies inside the day: only units whose windows reach into it can be served
-  const inDay = { start: Math.max(day.start, 0), end: dayEnd };
-  const units = pendingUnits.filter((unit) => overlapping(unit.pickupWindow, inDay) && overlapping(unit.deliveryWindow, inDay));
-  const eligible = new EligibleSets();
+  const reach = slotOptions.acrossMidnight === true ? problem.horizon : dayEnd;
   const piecesOf = new Map<number, MinuteWindow[]>();
+  let slotsEnd = dayEnd;
   for (const driver of problem.drivers) {
     if (!driver.qualifications.hgv) continue;
     const from = Math.max(day.start, 0, crew.readyAt[driver.index] ?? Number.NEGATIVE_INFINITY);
-    const pieces = piecesInside(driver.availability, from, dayEnd);
-    if (pieces.length === 0) continue;
+    const pieces = piecesInside(driver.availability, from, reach);
+    // a duty belongs to the day it starts on
+    if (pieces.length === 0 || pieces[0]!.start > dayEnd) continue;
     const spanEnd = pieces[0]!.start + LIMITS.dutySpan;
     const clipped = pieces
       .map((piece) => ({ start: piece.start, end: Math.min(piece.end, spanEnd) }))
       .filter((piece) => piece.end - piece.start > problem.walkRoundCheckMinutes);
     if (clipped.length > 0) piecesOf.set(driver.index, clipped);
+    for (const piece of clipped) slotsEnd = Math.max(slotsEnd, piece.end);
   }
+  // every slot lies inside the day's duties: only units whose windows reach into them can be served
+  const inDay = { start: Math.max(day.start, 0), end: slotsEnd };
+  const units = pendingUnits.filter((unit) => overlapping(unit.pickupWindow, inDay) && overlapping(unit.deliveryWindow, inDay));
+  const eligible = new EligibleSets();
   const pairing = (driver: number, lorryIndex: number, pieces: MinuteWindow[]): Candidate | null => {
     const lorry = problem.lorries[lorryIndex]!;
     if (lorry.startPlace !== problem.drivers[driver]!.startPlace) return null;
     const slots: DutySlot[] = [];
     const serves = new Set<number>();
+    const free = crew.lorryFreeAt?.[lorryIndex] ?? Number.NEGATIVE_INFINITY;
     for (const piece of pieces) {
-      const window = longestInside(lorry.availability, piece.start, piece.end);
+      const window = longestInside(lorry.availability, Math.max(piece.start, free), piece.end);
       if (window === null || window.end - window.start <= problem.walkRoundCheckMinutes) continue;
       slots.push({ driver, lorry: lorryIndex, place: lorry.startPlace, window });
       for (const unit of units) if (couldServe(eligible, unit, driver, lorryIndex, window)) serves.add(unit.index);

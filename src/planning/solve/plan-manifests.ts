@@ -2,8 +2,12 @@
  * The manifest planner: from the normalised problem to a `Plan` (src/planning/plan/types.ts).
  *
  * 1. Legs the pre-checks prove unplannable are left out with their reason.
- * 2. Decomposition by operating day, in order: each day gets duty slots (one driver with one
- *    lorry) and the legs that can be served that day (day-instance.ts).
+ * 2. Decomposition by operating day, in order: an operating day is the duties that start on
+ *    that local date, each whole (a night duty runs on past local midnight to the end of its
+ *    availability, within the duty span); each day gets duty slots (one driver with one lorry)
+ *    and the legs that can be served in them (day-instance.ts). What a day planned is carried
+ *    on: where each Nugget is and from when, each capacitated place's occupancy over time, when
+ *    each driver has rested and each lorry is free.
  * 3. Each day is routed by a deterministic regret insertion improved by a bounded TypeScript ruin
  *    and recreate (src/routing) that keeps every route it changes schedulable by the hours
  *    engine; it stops at the travel lower bound (day-bound.ts: the plan is then proven optimal),
@@ -14,8 +18,9 @@
  * 4. The hours engine schedules each route legally (breaks placed); a route it cannot make
  *    legal loses the leg whose stop failed, and is scheduled again; a lost leg is then tried
  *    again in the routes cheapest to insert into, where the hours engine can schedule it (repair).
- *    Legs that follow a leg of the day (a Nugget's next move) are then added in further waves
- *    (chains.ts), each kept only when it plans more.
+ *    Legs that follow a leg of the day (a Nugget's next move, or a delivery into a place that a
+ *    leg of the day makes room at) are then added in further waves (chains.ts), each kept only
+ *    when it plans more.
  * 5. Legs not planned on any day are `not_planned_within_allowance`; a day that would not finish
  *    by the deadline (judged by the day before) is not started (anytime).
  * 6. The plan is checked by the injected validator; a duty involved in a violation is a bug, is
@@ -29,9 +34,9 @@ import { createHoursCalendar, HoursTracker, LIMITS, type HoursCalendar } from '.
 import type { Duty, Plan, UnplannedLeg } from '../plan/types.ts';
 import { precheckLegs } from '../prechecks/index.ts';
 import type { CalendarSpan, PlanningProblem } from '../problem/index.ts';
-import { arrivalsOf, firstWave, followingLegs, withFollowingWave } from './chains.ts';
-import { commitDay, initialPlanningState, type DayInstance, type PlanningState } from './day-instance.ts';
-import { daySlots, type DayCrewState } from './duties.ts';
+import { arrivalsOf, firstWave, followingLegs, placesFreed, withFollowingWave } from './chains.ts';
+import { commitDay, initialPlanningState, requestTimes, type DayInstance, type PlanningState } from './day-instance.ts';
+import { daySlots, operatingSpan, type DayCrewState } from './duties.ts';
 import { scheduleRoute, scheduleWithReinsertion, type ScheduledRoutes } from './day-schedule.ts';
 import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
 import type { ModelOutcome, ModelRun, ModelSolver } from './model-solver.ts';
@@ -127,7 +132,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
   const candidates = problem.legs.filter((leg) => leg.origin === 'accepted' && !rejectedLegs.has(leg.index)).map((leg) => leg.index);
   const state = initialPlanningState(problem);
   const trackers = problem.drivers.map((driver) => new HoursTracker(driver.hours, calendar));
-  const crew: DayCrewState = { readyAt: problem.drivers.map(() => null) };
+  const crew: DayCrewState = { readyAt: problem.drivers.map(() => null), lorryFreeAt: problem.lorries.map(() => null) };
   const duties: Duty[] = [];
   let provenDays = 0;
   let solvedDays = 0;
@@ -149,11 +154,13 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     if (pending.length === 0) break;
     const pendingUnits = pending.flatMap((leg) => problem.legs[leg]!.units.map((unit) => problem.units[unit]!));
     const dayStarted = Date.now();
-    const slots = daySlots(problem, day, crew, pendingUnits);
+    // an operating day is the duties that start on it, each whole (not cut at local midnight)
+    const slots = daySlots(problem, day, crew, pendingUnits, { acrossMidnight: true });
     if (slots.length === 0) continue;
+    const span = operatingSpan(day, slots);
     const slotsMs = Date.now() - dayStarted;
     // legs that follow another leg of the day (its Nuggets' next move) come in later waves
-    const { day: dayInstance, following } = firstWave(problem, day, slots, pending, state, trackers);
+    const { day: dayInstance, following } = firstWave(problem, span, slots, pending, state, trackers);
     const builtMs = Date.now() - dayStarted - slotsMs;
     if (dayInstance.instance.requests.length === 0) continue;
     // the time left is shared by this day and the later days that still have work
@@ -170,7 +177,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     if (routed.stoppedByDeadline) stoppedByDeadline = true;
     const first = { day: dayInstance, scheduled: scheduleWithReinsertion(problem, calendar, trackers, dayInstance, routed.solution) };
     const waves = followers
-      ? await addFollowingWaves(problem, calendar, trackers, day, first, pending, state, solver, options, dayDeadline, options.seed + dayNumber)
+      ? await addFollowingWaves(problem, calendar, trackers, span, first, pending, state, solver, options, dayDeadline, options.seed + dayNumber)
       : { ...first, waves: 0, debug: '' };
     const searchMs = Date.now() - routingStarted - routed.constructMs;
     const scheduled = waves.scheduled.scheduled;
@@ -194,9 +201,10 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
       duties.push(outcome.duty);
       trackers[outcome.duty.driver] = outcome.tracker;
       crew.readyAt[outcome.duty.driver] = outcome.duty.end + LIMITS.dailyRest;
+      crew.lorryFreeAt![outcome.duty.lorry] = Math.max(crew.lorryFreeAt![outcome.duty.lorry] ?? Number.NEGATIVE_INFINITY, outcome.duty.end);
       drivingMinutes += outcome.driving;
     }
-    commitDay(problem, waves.day, scheduled.flatMap((outcome) => outcome.requests), state);
+    commitDay(problem, waves.day, scheduled.flatMap((outcome) => outcome.requests), state, requestTimes(waves.day, scheduled));
     lastFixedMs = Date.now() - dayStarted - searchMs;
   }
 
@@ -283,10 +291,11 @@ async function addFollowingWaves(
   let wave = 0;
   while (wave < WAVES.max && Date.now() < deadline) {
     const arrivals = arrivalsOf(current.day, current.scheduled.scheduled);
-    const legs = followingLegs(problem, current.day, pending, arrivals);
-    if (legs.length === 0) break;
     const served = current.scheduled.scheduled.flatMap((duty) => duty.requests);
-    const extended = withFollowingWave(problem, span, current.day, served, arrivals, legs, state, trackers);
+    const legs = followingLegs(problem, current.day, pending, arrivals, placesFreed(problem, current.day, served));
+    if (legs.length === 0) break;
+    const times = requestTimes(current.day, current.scheduled.scheduled);
+    const extended = withFollowingWave(problem, span, current.day, served, arrivals, legs, state, trackers, times);
     const routes = current.scheduled.routes;
     if (extended === null || !evaluateSolution(extended.instance, { routes }).ok) break;
     const requestCount = extended.instance.requests.length;
@@ -307,6 +316,13 @@ async function addFollowingWaves(
         for (const { request: bringing } of arrivals.get(nugget)?.unloadings ?? []) {
           waveNeeds.set(leg, new Set([...(waveNeeds.get(leg) ?? []), current.day.instance.requests[bringing]!.group]));
         }
+      }
+      // at a capacitated place, the served legs that load Nuggets there may have made its room
+      const place = extended.requests[request]!.deliveryPlace;
+      if (problem.places[place]!.capacity === null) continue;
+      for (const freeing of served) {
+        if (current.day.requests[freeing]!.pickupPlace !== place) continue;
+        waveNeeds.set(leg, new Set([...(waveNeeds.get(leg) ?? []), current.day.instance.requests[freeing]!.group]));
       }
     }
     // every following leg served, of this wave or an earlier one, needs the legs that bring its

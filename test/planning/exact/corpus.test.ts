@@ -7,24 +7,14 @@
  * required; the twins need no second duty in a window, which the model's one slot per window
  * would miss).
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Engine } from '../../../src/engine/index.ts';
 import { solveExact } from '../../../src/planning/exact/index.ts';
 import { planValidator } from '../../../src/planning/solve/index.ts';
-import { CASES } from '../../booking/support.ts';
+import { planningCases } from '../corpus.ts';
 import { caseOf, exactEngine, releaseExactEngine } from './support.ts';
 
 const LIMIT_MS = 120_000;
-
-function planningCases(kind: 'feasible' | 'infeasible'): { name: string; body: Record<string, unknown> }[] {
-  const directory = join(CASES, kind, 'planning');
-  return readdirSync(directory)
-    .filter((file) => file.endsWith('.json') && !file.endsWith('.expected.json'))
-    .sort()
-    .map((file) => ({ name: file.replace(/\.json$/, ''), body: JSON.parse(readFileSync(join(directory, file), 'utf8')) }));
-}
 
 const engine: Engine = await exactEngine();
 /**

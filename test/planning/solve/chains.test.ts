@@ -50,7 +50,7 @@ describe('planning/solve/chains', () => {
     const { problem, span, state, trackers, day } = chainedDay();
     // as if mv-1 had been unloaded at cust-x from minute 500 to 510
     const arrivals = new Map([[0, { unloadings: [{ request: 0, start: 500 }], end: 510 }]]);
-    const wave = withFollowingWave(problem, span, day, [0], arrivals, [1], state, trackers)!;
+    const wave = withFollowingWave(problem, span, day, [0], arrivals, [1], state, trackers, new Map([[0, { pickupStart: 450, deliveryEnd: 510 }]]))!;
     const [first, second] = wave.instance.requests;
     expect(first!.droppable).to.equal(false);
     expect(first!.deliveryWindow.latest).to.equal(500);
@@ -62,6 +62,6 @@ describe('planning/solve/chains', () => {
   it('closes the following leg when the Nugget arrives after its pickup window', () => {
     const { problem, span, state, trackers, day } = chainedDay();
     const arrivals = new Map([[0, { unloadings: [{ request: 0, start: 700 }], end: 710 }]]);
-    expect(withFollowingWave(problem, span, day, [0], arrivals, [1], state, trackers)).to.equal(null);
+    expect(withFollowingWave(problem, span, day, [0], arrivals, [1], state, trackers, new Map([[0, { pickupStart: 650, deliveryEnd: 710 }]]))).to.equal(null);
   });
 });

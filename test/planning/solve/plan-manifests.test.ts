@@ -8,17 +8,11 @@ import { generate, toJson } from '../../../data-gen/index.ts';
 import type { Engine } from '../../../src/engine/index.ts';
 import { createJourneyProvider } from '../../../src/journey/index.ts';
 import { buildPlanningProblem, placesNeedingJourneys } from '../../../src/planning/problem/index.ts';
-import { planManifests, planValidator, type PlanManifestsResult } from '../../../src/planning/solve/index.ts';
 import type { Snapshot } from '../../../src/contract/index.ts';
 import type { PlanningProblem } from '../../../src/planning/problem/index.ts';
 import { baseSnapshot, parseSnapshot, problemOf, window, type Body } from '../fixtures.ts';
-import { testEngine } from './support.ts';
+import { testEngine, validPlan } from './support.ts';
 
-/**
- * An allowance far above what these plans need (well under a second of search each): the
- * search stops by its own budgets, so no assertion here depends on the machine's speed.
- */
-const OPTIONS = { timeLimitMs: 120_000, seed: 7, solver: 'gecode' };
 
 /** Two Nuggets at wh-a: one to move to cust-x, one empty (off-hire) for a delivery to cust-y. */
 function twoLegSnapshot(): Body {
@@ -62,17 +56,7 @@ describe('planManifests', function () {
     await engine.close();
   });
 
-  async function planOf(snapshot: Snapshot, problem: PlanningProblem): Promise<PlanManifestsResult> {
-    const violations: unknown[] = [];
-    const result = await planManifests(problem, engine, {
-      ...OPTIONS,
-      validate: planValidator(snapshot, problem),
-      logger: { error: (fields) => violations.push(fields) },
-    });
-    expect(violations, JSON.stringify(violations)).to.deep.equal([]);
-    expect(result.evidence.validation).to.equal('passed');
-    return result;
-  }
+  const planOf = (snapshot: Snapshot, problem: PlanningProblem) => validPlan(engine, snapshot, problem);
 
   it('plans both legs of a one-driver day, passes the validator and proves the driving optimal without a model call', async () => {
     const { snapshot, problem } = problemOf(twoLegSnapshot(), 30);

@@ -1,0 +1,93 @@
+/**
+ * The real shapes of the work, planned by the manifests path (pre-checks, then the decomposed
+ * search: planManifests) on the planning corpus (test/cases/{feasible,infeasible}/planning), in
+ * winter and summer (same local clock times), alone and two at a time in one request:
+ * - place capacity over time: a place full in the morning takes a delivery once a leg has
+ *   taken a Nugget away;
+ * - a deliver_empty then a collect_empty of the same Nugget, in that order;
+ * - a duty across local midnight, planned whole.
+ * Each feasible case is planned in full with the validator passed; each near-miss twin leaves
+ * out the leg that cannot fit, with a reason that claims no proof the search does not have.
+ */
+import { expect } from 'chai';
+import { REASON_CATALOGUE, type ReasonCode } from '../../../src/contract/reasons.ts';
+import type { Engine } from '../../../src/engine/index.ts';
+import type { PlanManifestsResult } from '../../../src/planning/solve/index.ts';
+import { combined, inWinter, otherSeason, planningCases, type Body } from '../corpus.ts';
+import { caseOf } from '../exact/support.ts';
+import { testEngine, validPlan } from './support.ts';
+
+const feasible = planningCases('feasible');
+const infeasible = planningCases('infeasible');
+const seasons: [label: string, of: (body: Body) => Body][] = [['as written', (body) => body], ['other season', otherSeason]];
+
+/** What each twin must leave out (the rest planned): the leg ids, one of which is left out, and whether its code is a pre-check proof. */
+const TWINS: Record<string, { oneOf: string[]; proof: boolean }> = {
+  // either leg fits alone; the search proves nothing, so no code may claim a proof
+  'place-capacity-freed': { oneOf: ['collect-otley', 'deliver-otley'], proof: false },
+  'duty-across-midnight': { oneOf: ['before-midnight', 'after-midnight'], proof: false },
+  // the collection window closes before the empty can be there: a pre-check proves it
+  'same-nugget-deliver-then-collect': { oneOf: ['collect-harrogate'], proof: true },
+};
+
+describe('the manifests path plans the real shapes of the work', function () {
+  this.timeout(0);
+  let engine: Engine;
+
+  before(async () => {
+    engine = await testEngine();
+  });
+  after(async () => {
+    await engine.close();
+  });
+
+  async function plan(body: Body): Promise<PlanManifestsResult & { ids: (leg: number) => string; legs: number; drivers: number }> {
+    const { snapshot, problem } = await caseOf(body);
+    const result = await validPlan(engine, snapshot, problem);
+    return { ...result, ids: (leg) => problem.legs[leg]!.id, legs: problem.legs.length, drivers: problem.drivers.length };
+  }
+
+  it('has each shape with its twin, 1-3 drivers and 2-8 legs', () => {
+    expect(feasible.map((entry) => entry.name)).to.deep.equal(Object.keys(TWINS).sort());
+    expect(infeasible.map((entry) => entry.name)).to.deep.equal(Object.keys(TWINS).sort());
+  });
+
+  for (const [season, of] of seasons) {
+    describe(season, () => {
+      for (const entry of feasible) {
+        it(`${entry.name}: every leg planned, validation passed`, async () => {
+          const result = await plan(of(entry.body));
+          expect(result.plan.unplanned.map((left) => [result.ids(left.leg), left.reasonCode])).to.deep.equal([]);
+          expect(result.drivers).to.be.within(1, 3);
+          expect(result.legs).to.be.within(2, 8);
+          // the night's work is one duty, whole across local midnight
+          if (entry.name === 'duty-across-midnight') expect(result.plan.duties).to.have.length(1);
+        });
+      }
+      for (const entry of infeasible) {
+        it(`${entry.name} (twin): the leg that cannot fit is left out, with an honest reason`, async () => {
+          const twin = TWINS[entry.name]!;
+          const result = await plan(of(entry.body));
+          expect(result.plan.unplanned, 'one leg left out').to.have.length(1);
+          const [left] = result.plan.unplanned;
+          expect(twin.oneOf).to.include(result.ids(left!.leg));
+          const kind = REASON_CATALOGUE[left!.reasonCode as ReasonCode].kind;
+          expect(kind).to.equal(twin.proof ? 'precheck' : 'solver');
+        });
+      }
+    });
+  }
+
+  // two shapes in one request (winter, and the same local times in summer): 3 drivers at most, 4 legs
+  const pairs = feasible.flatMap((first, index) => feasible.slice(index + 1).map((second) => [first, second] as const));
+  for (const [first, second] of pairs) {
+    for (const [season, of] of seasons) {
+      it(`${first.name} with ${second.name} (${season === 'as written' ? 'winter' : 'summer'}): every leg planned`, async () => {
+        const body = of(combined([inWinter(first.body), inWinter(second.body)]));
+        const result = await plan(body);
+        expect(result.plan.unplanned.map((left) => [result.ids(left.leg), left.reasonCode])).to.deep.equal([]);
+        expect(result.drivers).to.be.within(1, 3);
+      });
+    }
+  }
+});
