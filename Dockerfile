@@ -37,7 +37,10 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY models ./models
-RUN mkdir -p "$DATA_DIR" && chown node:node "$DATA_DIR"
+# The pre-initialised embedded database (src/credentials/pglite-template.ts), made here because
+# the service's user cannot write node_modules: a first start copies it instead of running initdb.
+RUN node -e "import('./dist/credentials/pglite-template.js').then((t) => t.ensureTemplate(t.templateDirectory()))" \
+ && mkdir -p "$DATA_DIR" && chown node:node "$DATA_DIR"
 USER node
 VOLUME ["/var/lib/manifest-planning"]
 # 8080: the API. 9464 (/metrics) is deliberately not exposed: scrape it on a private network.

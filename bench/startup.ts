@@ -1,17 +1,21 @@
 /**
- * `npm run bench -- startup [--runs 5] [--source]`: how long the compiled service
- * (`node dist/main.js`, built first when dist/ is missing) takes from spawn to
+ * `npm run bench -- startup [--runs 5] [--dist | --source]`: how long the service takes from
+ * spawn to
  *   - health: the first `GET /healthz` 200 (the target: <= 3 s),
  *   - ready: the first `GET /readyz` 200 (credential store open, solvers warm),
  *   - served: the first authenticated request answered (`GET /v1/usage` with the printed local credential),
- * on a first start (fresh DATA_DIR: the embedded database is created) and on a restart (same
- * DATA_DIR), with the embedded defaults; medians of `--runs` runs. `--source` measures
- * `node --import tsx src/main.ts` instead (TypeScript compiled at start). Timings depend on the
- * machine's load: run it on a quiet machine for figures to compare.
+ * on a first start (fresh DATA_DIR: the embedded database is copied from its template, made
+ * first if this installation has none yet) and on a restart (same DATA_DIR), with the embedded
+ * defaults; medians of `--runs` runs. By default it runs what `npm start` runs
+ * (`node scripts/start.mjs`, dist/ compiled before the first run); `--dist` runs
+ * `node dist/main.js` as the Docker image does (`npm run build` first when dist/ is missing);
+ * `--source` runs `node --import tsx src/main.ts` (TypeScript compiled at start, in every
+ * thread). Timings depend on the machine's load, printed with them: compare runs made in the
+ * same conditions.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -28,12 +32,17 @@ interface Run {
 
 export async function run(args: string[]): Promise<void> {
   const runs = Number(args[args.indexOf('--runs') + 1] ?? 5) || 5;
-  const source = args.includes('--source');
-  if (!source && !existsSync(join(ROOT, 'dist/main.js'))) {
+  const mode = args.includes('--source') ? 'source' : args.includes('--dist') ? 'dist' : 'npm start';
+  if (mode === 'dist' && !existsSync(join(ROOT, 'dist/main.js'))) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('npm run build failed');
   }
-  const command = source ? ['--import', 'tsx', 'src/main.ts'] : ['dist/main.js'];
+  if (mode === 'npm start') {
+    const compile = spawnSync(process.execPath, ['scripts/start.mjs', '--compile-only'], { cwd: ROOT, stdio: 'inherit' });
+    if (compile.status !== 0) throw new Error('compiling for npm start failed');
+  }
+  const command = { source: ['--import', 'tsx', 'src/main.ts'], dist: ['dist/main.js'], 'npm start': ['scripts/start.mjs'] }[mode];
+  const loadBefore = loadavg();
   const results: Record<'first start' | 'restart', Run[]> = { 'first start': [], restart: [] };
   for (let index = 0; index < runs; index += 1) {
     const dataDir = mkdtempSync(join(tmpdir(), 'mps-startup-'));
@@ -47,7 +56,9 @@ export async function run(args: string[]): Promise<void> {
     }
     process.stderr.write(`run ${index + 1}/${runs} done\n`);
   }
-  console.log(`\nstart-up of \`node ${command.join(' ')}\`, embedded defaults, median of ${runs} (min-max), seconds\n`);
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(', ');
+  console.log(`\nstart-up of \`node ${command.join(' ')}\`, embedded defaults, median of ${runs} (min-max), seconds`);
+  console.log(`load average (1, 5, 15 min) before: ${load(loadBefore)}; after: ${load(loadavg())}; ${availableParallelism()} cores\n`);
   console.log('| start | health (/healthz 200) | ready (/readyz 200) | first authenticated answer |');
   console.log('|---|---|---|---|');
   for (const [kind, list] of Object.entries(results)) {

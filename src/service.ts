@@ -90,6 +90,10 @@ async function startComponents(config: Config, logger: Logger, metrics: ServiceM
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       onIdleConnectionError: (error) => logger.warn({ err: error }, 'credential database connection lost'),
+      onEmbeddedPrepared: (preparation, templateError) =>
+        templateError === undefined
+          ? logger.info({ preparation }, 'embedded credential database opened')
+          : logger.warn({ preparation, template_error: templateError }, 'embedded credential database created in place: its template could not be used'),
     }),
     PlanningPool.start({
       workers: config.planningWorkers,

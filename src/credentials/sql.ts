@@ -1,12 +1,10 @@
 /**
  * The one seam between the credential store and its database: PGlite (PostgreSQL compiled to
- * WebAssembly, durable in a directory) or a real PostgreSQL server through `pg`. Both speak the
- * same SQL with `$n` parameters, so the store above this file has a single implementation.
+ * WebAssembly, durable in a directory, run in a thread of its own: pglite-client.ts) or a real
+ * PostgreSQL server through `pg`. Both speak the same SQL with `$n` parameters, so the store
+ * above this file has a single implementation.
  */
-import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { acquireLock } from './lock-file.ts';
 
 export interface SqlQueryable {
   query<Row>(text: string, params?: unknown[]): Promise<Row[]>;
@@ -19,44 +17,6 @@ export interface SqlDatabase extends SqlQueryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: SqlQueryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-}
-
-/** Opens (creating if needed) a durable PGlite database in `directory`, holding its lock (lock-file.ts) while open. */
-export async function openPglite(directory: string): Promise<SqlDatabase> {
-  await mkdir(directory, { recursive: true });
-  const releaseLock = await acquireLock(directory);
-  let db: PGlite;
-  try {
-    db = new PGlite(directory);
-    await db.waitReady;
-  } catch (error) {
-    await releaseLock();
-    throw error;
-  }
-  return {
-    kind: 'pglite',
-    async query<Row>(text: string, params: unknown[] = []) {
-      return (await db.query<Row>(text, params)).rows;
-    },
-    async exec(script: string) {
-      await db.exec(script);
-    },
-    transaction<T>(work: (tx: SqlQueryable) => Promise<T>) {
-      return db.transaction((tx) =>
-        work({
-          query: async <Row>(text: string, params: unknown[] = []) => (await tx.query<Row>(text, params)).rows,
-          exec: async (script: string) => void (await tx.exec(script)),
-        }),
-      );
-    },
-    async close() {
-      try {
-        await db.close();
-      } finally {
-        await releaseLock();
-      }
-    },
-  };
 }
 
 export interface PostgresOptions {

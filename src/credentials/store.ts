@@ -15,7 +15,8 @@
 import { join } from 'node:path';
 import { NO_LIMITS, type Credential, type CredentialRequest, type IssuedCredential } from './model.ts';
 import { migrate } from './migrations.ts';
-import { openPglite, openPostgres, type SqlDatabase } from './sql.ts';
+import { openPostgres, type SqlDatabase } from './sql.ts';
+import { openPglite, type PgliteOptions } from './pglite-client.ts';
 import { digestsEqual, generateToken, newCredentialId, tokenDigest } from './token.ts';
 import { checkCredentialRequest } from './request.ts';
 import type { TrialLimits } from '../contract/schemas/usage.ts';
@@ -30,6 +31,8 @@ export interface CredentialStoreOptions {
   /** Pooled PostgreSQL connections. */
   maxConnections?: number;
   onIdleConnectionError?: (error: Error) => void;
+  /** The embedded database: how its directory was prepared (pglite-template.ts). */
+  onEmbeddedPrepared?: PgliteOptions['onPrepared'];
 }
 
 /** How counting one planning request went. */
@@ -54,7 +57,7 @@ export const MINUTE_MS = 60_000;
 export async function openCredentialStore(options: CredentialStoreOptions): Promise<CredentialStore> {
   const db =
     options.databaseUrl === undefined
-      ? await openPglite(join(options.dataDir, 'credentials'))
+      ? await openPglite(join(options.dataDir, 'credentials'), { ...(options.onEmbeddedPrepared === undefined ? {} : { onPrepared: options.onEmbeddedPrepared }) })
       : await openPostgres({
           connectionString: options.databaseUrl,
           ...(options.maxConnections === undefined ? {} : { maxConnections: options.maxConnections }),

@@ -11,7 +11,6 @@
  * - state(): busy workers, queue depth, capacity and saturation for /readyz and metrics.
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Logger } from 'pino';
 import type { PlanningEvent, PlanningOperation, SolveRecord } from '../app/index.ts';
@@ -19,6 +18,7 @@ import { ServiceError, isServiceError, type Snapshot } from '../contract/index.t
 import { compiledModule, locateDistribution, type SolverInfo } from '../engine/index.ts';
 import type { PlannedBody, Planner, PlanningContext } from '../http/ports.ts';
 import { deserialize, serialize } from './errors.ts';
+import { threadEntry } from './thread-entry.ts';
 import type { DescribeResult, HostMessage, PlanResult, PlanTask, PlanningWorkerOptions, WorkerMessage, WorkerTask } from './protocol.ts';
 
 export interface PlanningPoolOptions {
@@ -53,14 +53,6 @@ export interface PlanningPoolState {
 
 const DEFAULT_CANCEL_GRACE_MS = 750;
 
-/** Compiled (tsc to dist/): the worker is the compiled .js; from sources (tsx): a bootstrap that registers tsx first. */
-function workerEntry(): { filename: string; entry: string } {
-  const compiled = import.meta.url.endsWith('.js');
-  const entry = new URL(compiled ? './planning-worker.js' : './planning-worker.ts', import.meta.url);
-  const filename = compiled ? entry : new URL('./tsx-worker.mjs', import.meta.url);
-  return { filename: fileURLToPath(filename), entry: entry.href };
-}
-
 interface Admitted {
   deadlineAt: number;
   started: boolean;
@@ -78,7 +70,7 @@ export class PlanningPool implements Planner {
     private readonly options: PlanningPoolOptions,
     minizincModule: WebAssembly.Module,
   ) {
-    const { filename, entry } = workerEntry();
+    const { filename, entry } = threadEntry(import.meta.url, 'planning-worker');
     this.piscina = new Piscina({
       filename,
       minThreads: options.workers,
