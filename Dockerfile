@@ -38,8 +38,10 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY models ./models
 # The pre-initialised embedded database (src/credentials/pglite-template.ts), made here because
-# the service's user cannot write node_modules: a first start copies it instead of running initdb.
+# the service's user cannot write node_modules: a first start copies it instead of running
+# initdb. The cache directory itself is the service's, for the embedded MiniZinc's discovery.
 RUN node -e "import('./dist/credentials/pglite-template.js').then((t) => t.ensureTemplate(t.templateDirectory()))" \
+ && chown node:node node_modules/.cache/manifest-planning-service \
  && mkdir -p "$DATA_DIR" && chown node:node "$DATA_DIR"
 USER node
 VOLUME ["/var/lib/manifest-planning"]

@@ -8,7 +8,7 @@
  * version (the version names the template), and closed cleanly; a PostgreSQL data directory
  * that is not in use may be copied. It is kept beside the installed package in
  * `node_modules/.cache/manifest-planning-service/`, made by the first start on the
- * installation (or `npm run build`) and shared by every DATA_DIR after it. Where that cache
+ * installation (or the Docker build) and shared by every DATA_DIR after it. Where that cache
  * cannot be written (a read-only image), the database is created in place as before.
  *
  * Both steps write to a temporary sibling and rename it into place, so an interrupted copy or
@@ -20,23 +20,20 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { installCacheDirectory } from '../config/install-cache.ts';
 
 /** How the database directory came to be there when it was opened. */
 export type Preparation = 'existing' | 'copied from template' | 'created (initdb)';
 
-/** The installed PGlite's package directory and version. */
-function installedPglite(): { packageDir: string; version: string } {
-  // the package's exports hide its package.json; its entry lies in <package>/dist/
-  let directory = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  while (!existsSync(join(directory, 'package.json'))) directory = dirname(directory);
-  return { packageDir: directory, version: (JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as { version: string }).version };
-}
-
 /** Where the template of the installed PGlite lives: node_modules/.cache/manifest-planning-service/pglite-<version>. */
-export function templateDirectory(): string {
-  const { packageDir, version } = installedPglite();
-  // <node_modules>/@electric-sql/pglite
-  return join(dirname(dirname(packageDir)), '.cache', 'manifest-planning-service', `pglite-${version}`);
+export function templateDirectory(): string | undefined {
+  // the package's exports hide its package.json; its entry lies in <package>/dist/
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  let directory = dirname(entry);
+  while (!existsSync(join(directory, 'package.json'))) directory = dirname(directory);
+  const { version } = JSON.parse(readFileSync(join(directory, 'package.json'), 'utf8')) as { version: string };
+  const cache = installCacheDirectory(entry);
+  return cache === undefined ? undefined : join(cache, `pglite-${version}`);
 }
 
 export function isDatabaseDirectory(directory: string): boolean {
@@ -60,11 +57,15 @@ export async function ensureTemplate(template: string): Promise<void> {
 
 /**
  * Makes `directory` a database: nothing to do when it is one; otherwise a copy of the template
- * (made first if needed). Returns how it went; `created (initdb)` means the template could not
+ * (made first if needed), unless there is none to use. Returns how it went; `created (initdb)` means the template could not
  * be used and PGlite will create the database in place when it opens it.
  */
-export async function prepareDatabaseDirectory(directory: string, template: string): Promise<{ preparation: Preparation; templateError?: string }> {
+export async function prepareDatabaseDirectory(directory: string, template: string | undefined): Promise<{ preparation: Preparation; templateError?: string }> {
   if (isDatabaseDirectory(directory)) return { preparation: 'existing' };
+  if (template === undefined) {
+    await mkdir(directory, { recursive: true });
+    return { preparation: 'created (initdb)' };
+  }
   try {
     await ensureTemplate(template);
     const copying = temporarySibling(directory);

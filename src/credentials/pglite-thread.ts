@@ -22,7 +22,7 @@ function transferable(error: unknown): TransferredError {
 }
 
 async function open(): Promise<{ db: PGlite; started: ThreadStarted }> {
-  const prepared = template === undefined ? { preparation: 'existing' as const } : await prepareDatabaseDirectory(directory, template);
+  const prepared = await prepareDatabaseDirectory(directory, template);
   const db = new PGlite(directory);
   await db.waitReady;
   return { db, started: { type: 'started', ...prepared } };

@@ -10,6 +10,7 @@ import type { Backend, CompileRequest, CompileResult, EngineErrorInfo, EngineLog
 import { WorkerPool, type PoolStats, type RunEnd } from './pool.ts';
 import { constraintsOfFlatZincText } from '../trust/flatzinc-constraints.ts';
 import { compiledModule, locateDistribution } from './wasm.ts';
+import { discover } from './discovery.ts';
 import { workaroundFiles } from './workarounds.ts';
 
 export interface EmbeddedBackendOptions {
@@ -69,7 +70,10 @@ export async function createEmbeddedBackend(options: EmbeddedBackendOptions): Pr
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   try {
-    const [version, listed] = await Promise.all([runCommand(pool, ['--version']), runCommand(pool, ['--solvers-json'])]);
+    const { version, solversJson: listed } = await discover(distribution, async () => {
+      const [version, solversJson] = await Promise.all([runCommand(pool, ['--version']), runCommand(pool, ['--solvers-json'])]);
+      return { version, solversJson };
+    });
     const minizincVersion = /version (\S+?),?\s/.exec(version)?.[1] ?? 'unknown';
     const solvers = knownSolvers(JSON.parse(listed) as MinizincSolverConfig[], 'embedded');
     return new Embedded(options.projectRoot, pool, minizincVersion, solvers);
