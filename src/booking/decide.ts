@@ -219,5 +219,7 @@ function mandatoryScope(context: DecideContext): string {
 function unknownDetail(run: RelaxationRun | null): string {
   if (run === null) return 'no time was left for the relaxation model';
   if (run.outcome === 'satisfiable') return 'the relaxation admits a plan, and no plan was found';
+  // a backend that crashed or failed is no answer: say what it reported
+  if (run.status === 'ERROR') return `the relaxation model's solver failed (${run.error ?? 'no message'})`;
   return `the relaxation model ended ${run.status}`;
 }

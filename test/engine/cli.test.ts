@@ -32,6 +32,14 @@ describe('engine: the solve command line', function () {
     expect(raw.proof).to.include({ provedBy: 'embedded:cbc', basis: 'raw' });
   });
 
+  it("answers a solver that crashes with ERROR and the backend's message (exit 1), not a stack trace", async () => {
+    const run = await solve('test/engine/models/deep-recursion.mzn', 'test/engine/models/empty.json', '--solver', 'gecode', '--time-limit', '30000');
+    expect(run.exitCode, run.stderr).to.equal(1);
+    const printed = JSON.parse(run.stdout) as { status: string; stop: string; error: { message: string } };
+    expect(printed).to.include({ status: 'ERROR', stop: 'failed' });
+    expect(printed.error.message).to.equal('MiniZinc crashed: Maximum call stack size exceeded');
+  });
+
   it('exits 2 with a clear message on bad arguments', async () => {
     const missingData = await solve('test/engine/models/assignment.mzn');
     expect(missingData.exitCode).to.equal(2);

@@ -36,6 +36,7 @@ export function modelSolverOf(engine: SolvingEngine): ModelSolver {
         objective: result.objective,
         solverName: `${result.solver.name} ${result.solver.version} (${result.backend})`,
         minizincVersion: result.minizincVersion,
+        ...(result.proof === undefined ? {} : { proof: result.proof.summary }),
         ...(result.error === undefined ? {} : { error: `${result.error.message}${result.error.location ? ` at ${result.error.location}` : ''}` }),
       };
     },

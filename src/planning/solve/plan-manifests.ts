@@ -135,6 +135,8 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
   const crew: DayCrewState = { readyAt: problem.drivers.map(() => null), lorryFreeAt: problem.lorries.map(() => null) };
   const duties: Duty[] = [];
   let provenDays = 0;
+  /** The days' proof lines (evidence.planning_engine.proof). */
+  const proofs = new Set<string>();
   let solvedDays = 0;
   let stoppedByDeadline = false;
   let drivingMinutes = 0;
@@ -174,6 +176,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     const routed = await routeDay(dayInstance, solver, options, firstDeadline, options.seed + dayNumber, hoursFilter);
     solvedDays += 1;
     if (routed.proven) provenDays += 1;
+    if (routed.proof !== undefined) proofs.add(routed.proof);
     if (routed.stoppedByDeadline) stoppedByDeadline = true;
     const first = { day: dayInstance, scheduled: scheduleWithReinsertion(problem, calendar, trackers, dayInstance, routed.solution) };
     const waves = followers
@@ -238,6 +241,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
         solve_ms: Date.now() - started,
         time_limit_ms: options.timeLimitMs,
         timing_dependent: stoppedByDeadline || solver.cutByTime,
+        ...(proofs.size === 0 ? {} : { proof: [...proofs].join('; ') }),
       },
       validation,
     },
@@ -348,6 +352,8 @@ interface RoutedDay {
   solution: RoutingSolution;
   cost: RoutingCost;
   proven: boolean;
+  /** What proved the day optimal, or the exact model's claim that could not be confirmed (evidence's proof line). */
+  proof?: string;
   stoppedByDeadline: boolean;
   /** Time spent constructing the start solution (outside the models). */
   constructMs: number;
@@ -375,10 +381,12 @@ async function routeDay(
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   solver.record('lns subproblem', outcome.lns.iterations, outcome.lns.improvements, outcome.lnsMs);
+  const atBound = compareCost(instance, outcome.cost, target) <= 0;
   let best: RoutedDay = {
     solution: outcome.solution,
     cost: outcome.cost,
-    proven: compareCost(instance, outcome.cost, target) <= 0,
+    proven: atBound,
+    ...(atBound ? { proof: LOWER_BOUND_PROOF } : {}),
     stoppedByDeadline: outcome.lns.stoppedBy === 'deadline' || outcome.ruinRecreate?.stoppedBy === 'deadline',
     constructMs: outcome.constructMs,
     debug: '',
@@ -430,18 +438,27 @@ async function solveDayExactly(
     failLimit,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
-  let day: RoutedDay = { ...incumbent, proven: incumbent.proven || outcome.status === 'UNSATISFIABLE', stoppedByDeadline: incumbent.stoppedByDeadline || outcome.cutByClock === true };
+  let day: RoutedDay = {
+    ...incumbent,
+    proven: incumbent.proven || outcome.status === 'UNSATISFIABLE',
+    stoppedByDeadline: incumbent.stoppedByDeadline || outcome.cutByClock === true,
+    // an UNSATISFIABLE proves the search's plan optimal; a claim the engine demoted says why it is no proof
+    ...(outcome.proof === undefined || outcome.status === 'OPTIMAL' ? {} : { proof: outcome.status === 'UNSATISFIABLE' ? `no plan beats the search's: ${outcome.proof}` : outcome.proof }),
+  };
   let improved = false;
   if (outcome.solution !== null) {
     const routes = pdptwRoutes(instance, outcome.solution as { succ: number[]; route: number[] });
     const checked = evaluateSolution(instance, routes);
     if (checked.ok && compareCost(instance, checked.cost, incumbent.cost) < 0) {
-      day = { ...day, solution: routes, cost: checked.cost, proven: outcome.status === 'OPTIMAL' };
+      day = { ...day, solution: routes, cost: checked.cost, proven: outcome.status === 'OPTIMAL', ...(outcome.status === 'OPTIMAL' && outcome.proof !== undefined ? { proof: outcome.proof } : {}) };
       improved = true;
     }
   }
   return { day, improved };
 }
+
+/** The proof line of a day whose plan reaches the travel lower bound: optimal with no solver's word. */
+const LOWER_BOUND_PROOF = 'every request served on one vehicle at the travel lower bound (day-bound.ts): optimal without a solver proof';
 
 function sortDuties(duties: Duty[]): Duty[] {
   return duties.slice().sort((a, b) => a.driver - b.driver || a.start - b.start);

@@ -29,6 +29,11 @@ export interface ModelOutcome {
   error?: string;
   /** The run was stopped by its wall-clock limit (so a rerun may differ), when the solver can tell. */
   cutByClock?: boolean;
+  /**
+   * When the solver claimed UNSATISFIABLE or OPTIMAL: which backend proved it and on what basis
+   * (trusted, confirmed by a second backend, or unconfirmed and so not a proof), for evidence.
+   */
+  proof?: string;
 }
 
 export interface ModelSolver {

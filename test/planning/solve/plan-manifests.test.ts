@@ -11,7 +11,8 @@ import { buildPlanningProblem, placesNeedingJourneys } from '../../../src/planni
 import type { Snapshot } from '../../../src/contract/index.ts';
 import type { PlanningProblem } from '../../../src/planning/problem/index.ts';
 import { baseSnapshot, parseSnapshot, problemOf, window, type Body } from '../fixtures.ts';
-import { testEngine, validPlan } from './support.ts';
+import { planManifests, planValidator } from '../../../src/planning/solve/index.ts';
+import { PLAN_OPTIONS, testEngine, validPlan } from './support.ts';
 
 
 /** Two Nuggets at wh-a: one to move to cust-x, one empty (off-hire) for a delivery to cust-y. */
@@ -72,6 +73,7 @@ describe('planManifests', function () {
     expect(evidence.planning_engine.proven_optimal).to.equal(true);
     expect(evidence.planning_engine.bound).to.equal(90);
     expect(evidence.planning_engine.models).to.deep.equal([]);
+    expect(evidence.planning_engine.proof).to.contain('travel lower bound');
   });
 
   it('leaves a leg the pre-checks reject out, with their reason, and plans the rest', async () => {
@@ -153,6 +155,17 @@ describe('planManifests', function () {
     const second = await planOf(snapshot, problem);
     expect(second.plan).to.deep.equal(first.plan);
     expect(second.evidence.planning_engine.objective).to.equal(first.evidence.planning_engine.objective);
+  });
+
+  it("says in evidence which backend made the exact day model's claim and on what basis", async () => {
+    // seed 1: the search's plan of its day is not at the travel bound, and Gecode proves within the exact model's failure limit that nothing beats it
+    const { snapshot, problem } = await presetProblem('tiny', 1);
+    const { evidence } = await planManifests(problem, engine, { ...PLAN_OPTIONS, validate: planValidator(snapshot, problem), policy: { exactAlways: true } });
+    expect(evidence.planning_engine.models).to.include('pdptw.mzn');
+    // Gecode's claim (OPTIMAL, or UNSATISFIABLE: nothing beats the search's plan) with its basis:
+    // trusted on the model class, confirmed by a second backend, or unconfirmed (then no proof)
+    expect(evidence.planning_engine.proof).to.match(/Gecode \S+ \((embedded|native)\)/);
+    expect(evidence.planning_engine.proof).to.match(/trusted on this model class|confirmed by|did not confirm|no time left|refuted/);
   });
 
   it('plans every leg of the data-gen tiny preset with a valid plan, the same one twice', async () => {
