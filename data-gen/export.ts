@@ -28,7 +28,8 @@ import { createJourneyProvider } from '../src/journey/index.ts';
 import { createHoursCalendar, HoursTracker } from '../src/planning/hours/index.ts';
 import { precheckLegs } from '../src/planning/prechecks/index.ts';
 import { buildPlanningProblem, placesNeedingJourneys, type PlanningProblem } from '../src/planning/problem/index.ts';
-import { daySlots, firstWave, initialPlanningState, pdptwData, type DayInstance } from '../src/planning/solve/index.ts';
+import { SERVICE_SEED } from '../src/app/index.ts';
+import { daySlots, firstWave, initialPlanningState, operatingSpan, pdptwData, searchDayWithoutModels, type DayInstance } from '../src/planning/solve/index.ts';
 import { createSnapshotParser, type Operation } from '../src/snapshot/index.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -54,6 +55,9 @@ export interface DayExport {
   date: string;
   file: string;
   data: ModelData;
+  /** The same data with the planner's search's plan of the day as `warm_succ` (the model follows it first). */
+  warmFile: string;
+  warmData: ModelData;
   /** The planner's day instance the data was made from (requests, duty slots). */
   day: DayInstance;
   /** Whether it is exactly what the planner solves (the first operating day with work). */
@@ -106,7 +110,7 @@ export async function exportModelData(body: unknown): Promise<ModelDataExport> {
     operation,
     snapshot,
     problem,
-    days: dayExports(problem, legs),
+    days: await dayExports(problem, legs),
     booking: operation === 'booking_checks' ? bookingExport(problem) : null,
   };
 }
@@ -142,20 +146,35 @@ function bookingCandidates(problem: PlanningProblem): number[] {
   return [...proposed, ...accepted.filter((leg) => !rejected.has(leg))];
 }
 
-/** Each operating day's instance, as the planner's loop builds it from the snapshot's state. */
-function dayExports(problem: PlanningProblem, legs: readonly number[]): DayExport[] {
+/**
+ * Each operating day's instance, as the planner's loop builds it from the snapshot's state (an
+ * operating day is the duties that start on it), with the plan of the planner's search of that
+ * day (src/planning/solve/day-search.ts) as the warm start of a second data file.
+ */
+async function dayExports(problem: PlanningProblem, legs: readonly number[]): Promise<DayExport[]> {
   const calendar = createHoursCalendar(problem.timezone, problem.originEpochMs);
   const state = initialPlanningState(problem);
   const trackers = problem.drivers.map((driver) => new HoursTracker(driver.hours, calendar));
-  const crew = { readyAt: problem.drivers.map(() => null) };
+  const crew = { readyAt: problem.drivers.map(() => null), lorryFreeAt: problem.lorries.map(() => null) };
   const units = legs.flatMap((leg) => problem.legs[leg]!.units.map((unit) => problem.units[unit]!));
   const exports: DayExport[] = [];
-  for (const span of problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon)) {
-    const slots = daySlots(problem, span, crew, units);
+  const days = problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon);
+  for (const [dayNumber, calendarDay] of days.entries()) {
+    const slots = daySlots(problem, calendarDay, crew, units, { acrossMidnight: true });
     if (slots.length === 0) continue;
-    const { day } = firstWave(problem, span, slots, legs, state, trackers);
+    const { day } = firstWave(problem, operatingSpan(calendarDay, slots), slots, legs, state, trackers);
     if (day.instance.requests.length === 0) continue;
-    exports.push({ date: span.localDate, file: `pdptw-day-${span.localDate}.json`, data: pdptwData(day.instance), day, exact: exports.length === 0 });
+    // the planner seeds day n with its seed + n (plan-manifests.ts)
+    const warm = await searchDayWithoutModels(problem, calendar, trackers, day, SERVICE_SEED + dayNumber, Date.now() + PREPARATION_MS);
+    exports.push({
+      date: calendarDay.localDate,
+      file: `pdptw-day-${calendarDay.localDate}.json`,
+      data: pdptwData(day.instance),
+      warmFile: `pdptw-day-${calendarDay.localDate}.warm.json`,
+      warmData: pdptwData(day.instance, { warmStart: warm }),
+      day,
+      exact: exports.length === 0,
+    });
   }
   return exports;
 }
@@ -188,7 +207,10 @@ export function writeModelData(exported: ModelDataExport, dir: string, source: s
     writeFileSync(path, text);
     written.push(path);
   };
-  for (const day of exported.days) write(day.file, `${JSON.stringify(day.data)}\n`);
+  for (const day of exported.days) {
+    write(day.file, `${JSON.stringify(day.data)}\n`);
+    write(day.warmFile, `${JSON.stringify(day.warmData)}\n`);
+  }
   if (exported.booking !== null) write(exported.booking.file, `${JSON.stringify(exported.booking.data)}\n`);
   write('README', readme(exported, dir, source));
   return written;
@@ -208,6 +230,7 @@ function readme(exported: ModelDataExport, dir: string, source: string): string 
   if (exported.days.length === 0) lines.push('No operating day has a leg the planner could offer: there is no pdptw.mzn data.', '');
   for (const day of exported.days) {
     const path = shown(join(dir, day.file));
+    const warmPath = shown(join(dir, day.warmFile));
     lines.push(
       `models/pdptw.mzn, operating day ${day.date}: ${day.day.instance.requests.length} requests, ${day.day.instance.vehicles.length} duty slots (vehicles)`,
       day.exact
@@ -215,6 +238,9 @@ function readme(exported: ModelDataExport, dir: string, source: string): string 
         : '  built from the snapshot\'s state: the planner builds this day after planning the earlier days, so its instance may differ',
       `  minizinc --solver gecode models/pdptw.mzn ${path} --output-mode json`,
       `  npm run --silent solve -- models/pdptw.mzn ${path} --solver gecode --time-limit 60000`,
+      `  with the service's plan of the day as the warm start (warm_succ: the search follows it first, so its`,
+      `  first solution is that plan, then it improves on it): use ${day.warmFile} instead`,
+      `  minizinc --solver gecode models/pdptw.mzn ${warmPath} --output-mode json -a`,
       `  vehicles (duty slots): ${day.day.slots.map((slot, k) => `${k + 1}=${problem.drivers[slot.driver]!.id}/${problem.lorries[slot.lorry]!.id}`).join(' ')}`,
       `  requests (legs): ${day.day.requests.map((request, r) => `${r + 1}=${problem.legs[problem.units[request.unit]!.leg]!.id}`).join(' ')}`,
       '',

@@ -8,7 +8,7 @@ import { planManifestsRequest } from './plan-manifests.ts';
 import type { PlanningContext, PlanningDependencies, PlanningOperation } from './ports.ts';
 
 export type { AppLogger, PlanningContext, PlanningDependencies, PlanningEvent, PlanningOperation, PlanningRequest } from './ports.ts';
-export { planManifestsRequest } from './plan-manifests.ts';
+export { DEFAULT_SEED as SERVICE_SEED, planManifestsRequest } from './plan-manifests.ts';
 export { checkBookingRequest } from './check-booking.ts';
 export { solveRecordOf, type SolveRecord } from './solve-record.ts';
 

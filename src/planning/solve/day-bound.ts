@@ -8,7 +8,7 @@
  * an arc whose head (a start place, or no stop's place) was not counted yet. Sound whatever the travel times
  * (no triangle inequality assumed), windows, capacities or hours: it only relaxes them.
  */
-import type { RoutingInstance } from '../../routing/index.ts';
+import type { RoutingCost, RoutingInstance } from '../../routing/index.ts';
 
 export function travelLowerBound(instance: RoutingInstance): number {
   if (instance.requests.length === 0) return 0;
@@ -37,4 +37,9 @@ export function travelLowerBound(instance: RoutingInstance): number {
     for (const place of deliveries) back = Math.min(back, place === end ? 0 : travel[place]![end]!);
   }
   return bound + (Number.isFinite(back) ? back : 0);
+}
+
+/** The best a day's plan can be: every request served at the travel lower bound on one vehicle. */
+export function dayTarget(instance: RoutingInstance): RoutingCost {
+  return { dropped: 0, vehicles: instance.requests.length > 0 ? 1 : 0, travel: travelLowerBound(instance) };
 }

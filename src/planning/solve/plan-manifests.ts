@@ -40,7 +40,8 @@ import { daySlots, operatingSpan, type DayCrewState } from './duties.ts';
 import { scheduleRoute, scheduleWithReinsertion, type ScheduledRoutes } from './day-schedule.ts';
 import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
 import type { ModelOutcome, ModelRun, ModelSolver } from './model-solver.ts';
-import { travelLowerBound } from './day-bound.ts';
+import { dayTarget } from './day-bound.ts';
+import { dayHoursFilter } from './day-search.ts';
 import { daySearchPolicy, waveSearchParameters, WAVES, type PolicyOverrides } from './search-parameters.ts';
 import { compareCost, evaluateSolution, pdptwData, pdptwRoutes, solveRouting, type RouteStop, type RoutingCost, type RoutingInstance, type RoutingSolution } from '../../routing/index.ts';
 
@@ -172,7 +173,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     const followers = following.length > 0;
     const firstDeadline = followers ? Date.now() + (dayDeadline - Date.now()) * WAVES.firstShare : dayDeadline;
     const routingStarted = Date.now();
-    const hoursFilter = (k: number, stops: readonly RouteStop[]) => scheduleRoute(problem, calendar, trackers[slots[k]!.driver]!, dayInstance, k, stops).ok;
+    const hoursFilter = dayHoursFilter(problem, calendar, trackers, dayInstance);
     const routed = await routeDay(dayInstance, solver, options, firstDeadline, options.seed + dayNumber, hoursFilter);
     solvedDays += 1;
     if (routed.proven) provenDays += 1;
@@ -371,7 +372,7 @@ async function routeDay(
   const instance = day.instance;
   const routingStarted = Date.now();
   // every request served at the travel lower bound on one vehicle: nothing can be better
-  const target: RoutingCost = { dropped: 0, vehicles: instance.requests.length > 0 ? 1 : 0, travel: travelLowerBound(instance) };
+  const target = dayTarget(instance);
   const policy = daySearchPolicy({ requests: instance.requests.length, vehicles: instance.vehicles.length }, seed, deadline, target, options.policy);
   const outcome = await solveRouting(instance, {
     solver,

@@ -1,0 +1,80 @@
+/**
+ * `npm run bench -- ide [--presets tiny,small] [--seconds 10] [--solvers native:gecode,...]`:
+ * the model author's workflow, measured. Each preset's example snapshot is exported as
+ * `npm run export-model-data` writes it (data-gen/export.ts), and every exported day is solved
+ * with models/pdptw.mzn alone, as the MiniZinc IDE or the command line would run it, on every
+ * available solver: once from the day's data (the model's own search) and once from the data
+ * with the service's plan of the day as the warm start (`warm_succ`). Prints the time to the
+ * first solution, its objective, the best objective within the limit and the final status.
+ * The solves go through the engine (native `minizinc` for native:gecode; the embedded runtime
+ * for the others), one at a time; CP-SAT reports its solutions only when it stops.
+ * Targets (issue 20): with the warm start a first solution within 2 s; without it, within 10 s.
+ */
+import { parseArgs } from 'node:util';
+import { exportModelData } from '../data-gen/export.ts';
+import { generate, toJson } from '../data-gen/index.ts';
+import { createEngine, type SolveResult } from '../src/engine/index.ts';
+import { modelPath } from '../src/planning/solve/model-solver.ts';
+import { printTable } from './routing/table.ts';
+import { REPOSITORY } from '../test/booking/support.ts';
+
+interface FirstSolution {
+  ms: number;
+  objective: number | null;
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
+function options(args: string[]) {
+  const { values } = parseArgs({ args, strict: true, options: { presets: { type: 'string', default: 'tiny,small' }, seconds: { type: 'string', default: '10' }, solvers: { type: 'string' } } });
+  return { presets: values.presets.split(',') as ('tiny' | 'small')[], limitMs: Number(values.seconds) * 1000, solvers: values.solvers?.split(',') };
+}
+
+export async function run(args: string[]): Promise<void> {
+  const { presets, limitMs, solvers } = options(args);
+  const engine = await createEngine({ projectRoot: REPOSITORY, workers: 1, backends: ['native', 'embedded'] });
+  const rows: Record<string, string>[] = [];
+  try {
+    const keys = solvers ?? engine.solvers().filter((solver) => ['gecode', 'chuffed', 'cp-sat'].includes(solver.id)).map((solver) => solver.key);
+    for (const preset of presets) {
+      const snapshot = JSON.parse(toJson(generate({ preset, seed: 1 }).snapshot));
+      const exported = await exportModelData(snapshot);
+      for (const day of exported.days) {
+        for (const solver of keys) {
+          for (const [start, data] of [['model search', day.data], ['warm start', day.warmData]] as const) {
+            let first: FirstSolution | null = null;
+            const started = performance.now();
+            const result: SolveResult = await engine.solve({
+              model: modelPath('pdptw.mzn'),
+              data,
+              solver,
+              timeLimitMs: limitMs,
+              seed: 1,
+              proofs: 'raw',
+              onSolution: (event) => {
+                first ??= { ms: performance.now() - started, objective: event.objective };
+              },
+            });
+            const reached = first as FirstSolution | null;
+            rows.push({
+              preset,
+              day: day.date,
+              requests: String(day.day.instance.requests.length),
+              vehicles: String(day.day.instance.vehicles.length),
+              solver,
+              start,
+              'first solution s': reached === null ? (result.solution === null ? '-' : seconds(result.elapsedMs)) : seconds(reached.ms),
+              'first objective': String(reached?.objective ?? (result.solution === null ? '-' : result.objective)),
+              'best objective': result.solution === null ? '-' : String(result.objective),
+              status: `${result.status} (${result.stop})`,
+            });
+            console.error(Object.values(rows.at(-1)!).join(' '));
+          }
+        }
+      }
+    }
+  } finally {
+    await engine.close();
+  }
+  printTable(rows);
+}
