@@ -118,10 +118,11 @@ function evidenceOf(decision: Decision, runs: RelaxationRun[], input: BookingChe
   const strategy: Record<Decision['step'], string> = {
     precheck: 'pre-checks',
     insertion: 'insertion into the plan of the accepted legs',
+    repair: 'insertion with a local repair (ruin and recreate on the routes near the new legs)',
     resolve: 'wider re-solve',
     exact: 'exact model over the whole (small) problem',
     relaxation: 'relaxation model',
-    exhausted: 'pre-checks, insertion, re-solve, relaxation model: undecided',
+    exhausted: 'pre-checks, insertion, local repair, re-solve, relaxation model: undecided',
   };
   // a plan of the exact model: its solver and status; otherwise the relaxation run, if any
   const exact = decision.status === 'feasible' ? decision.exact : undefined;

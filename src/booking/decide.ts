@@ -10,7 +10,10 @@
  *    it serves are the ones a booking must not push out (the mandatory legs, with the new ones).
  * 4. The new legs inserted into that plan, its routes kept in order (milliseconds on small
  *    problems); validated, that is `feasible` with `requires_full_replan` false (true when an
- *    accepted leg had to move anyway).
+ *    accepted leg had to move anyway). On a day where a new leg finds no room, a short local
+ *    repair (ruin and recreate on the routes near the new legs) may move accepted legs to other
+ *    nearby routes, each still served; validated, that is `feasible` with `requires_full_replan`
+ *    true.
  * 5. Then, at the same time: the relaxation model over the mandatory legs on the engine (a
  *    worker), and a wider re-solve in this thread that plans everything afresh, the new legs
  *    first. A validated re-solve is `feasible` with `requires_full_replan` true. On a small
@@ -39,7 +42,7 @@ import type { RelaxationRun } from './relaxation/run.ts';
 import type { BookingPlanValidator } from './validate.ts';
 
 export type Decision =
-  | { status: 'feasible'; requiresFullReplan: boolean; plan: Plan; step: 'insertion' | 'resolve' | 'exact'; exact?: ExactPlan }
+  | { status: 'feasible'; requiresFullReplan: boolean; plan: Plan; step: 'insertion' | 'repair' | 'resolve' | 'exact'; exact?: ExactPlan }
   | { status: 'infeasible_proven'; reasonCode: ReasonCode; reason: string; step: 'precheck' | 'relaxation'; run?: RelaxationRun }
   | { status: 'unknown'; reasonCode: ReasonCode; reason: string; step: 'exhausted' };
 
@@ -82,8 +85,16 @@ function mustServe(context: DecideContext): number[] {
 
 const serves = (built: BuiltPlan | null, legs: readonly number[]): built is BuiltPlan => built !== null && legs.every((leg) => built.served.has(leg));
 
-/** Step 3: the new legs inserted into the plan of the accepted legs, its routes kept in order; validated, or null. */
-export function tryInsertion(context: DecideContext): Decision | null {
+/** Share of the time left that the local repair may use (the re-solve and the exact model get the rest). */
+const REPAIR_SHARE = 0.5;
+
+/**
+ * Step 3: the new legs inserted into the plan of the accepted legs, its routes kept in order;
+ * with `repair`, on a day where a new leg found no room, a local repair (ruin and recreate on
+ * the routes near the new legs, planning/repair.ts) in which accepted legs may move to nearby
+ * routes, every accepted leg the plan of the accepted legs serves staying served. Validated, or null.
+ */
+export function tryInsertion(context: DecideContext, repair = false): Decision | null {
   const { problem, accepted, rejected } = context;
   const refused = new Set(rejected.map((entry) => entry.leg));
   const acceptedLegs = problem.legs.filter((leg) => leg.origin === 'accepted' && !refused.has(leg.index)).map((leg) => leg.index);
@@ -92,11 +103,12 @@ export function tryInsertion(context: DecideContext): Decision | null {
     insert: proposedLegs(problem),
     rejected,
     keep: accepted,
+    ...(repair ? { repairUntil: Date.now() + REPAIR_SHARE * Math.max(0, context.deadline - Date.now()) } : {}),
     deadline: context.deadline,
     ...(context.signal === undefined ? {} : { signal: context.signal }),
   });
   if (!serves(inserted, mustServe(context)) || context.validate(inserted.plan).length > 0) return null;
-  return { status: 'feasible', requiresFullReplan: !keepsAssignments(accepted, inserted), plan: inserted.plan, step: 'insertion' };
+  return { status: 'feasible', requiresFullReplan: !keepsAssignments(accepted, inserted), plan: inserted.plan, step: inserted.repaired ? 'repair' : 'insertion' };
 }
 
 /** Step 4: everything planned afresh, the new legs offered first; validated, or null. */
@@ -113,7 +125,7 @@ export function tryResolve(context: DecideContext): Decision | null {
   return { status: 'feasible', requiresFullReplan: true, plan: resolved.plan, step: 'resolve' };
 }
 
-/** Steps 3 and 4: a validated plan serving the new legs and every accepted leg the accepted plan serves, or null. */
+/** Steps 3 and 5 without the repair (alternatives: many windows share the time): a validated plan serving the new legs and every accepted leg the accepted plan serves, or null. */
 export function findPlan(context: DecideContext): Decision | null {
   return tryInsertion(context) ?? tryResolve(context);
 }
@@ -150,7 +162,7 @@ export async function decide(context: DecideContext, settings: ProofSettings): P
   const onAbort = () => stop.abort();
   context.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const found = tryInsertion(context);
+    const found = tryInsertion(context, true);
     if (found !== null) return found;
     const proof = startProof(settings, context.problem, context.precheckContext, mustServe(context), context.deadline, stop.signal);
     // let the engine take the model before the synchronous re-solve holds the thread

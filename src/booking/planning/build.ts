@@ -17,6 +17,7 @@ import { buildDayInstance, commitDay, initialPlanningState, type DayInstance, ty
 import { daySlots, type DayCrewState, type DutySlot } from '../../planning/solve/duties.ts';
 import { scheduleDay } from '../../planning/solve/day-schedule.ts';
 import { construct, dropPartialGroups, regretInsert, type RouteStop, type RoutingSolution } from '../../routing/index.ts';
+import { repairDay } from './repair.ts';
 
 /** A route stop by unit, so that it survives a rebuilt day instance. */
 export interface UnitStop {
@@ -39,6 +40,8 @@ export interface BuiltPlan {
   days: DayRecord[];
   /** Each served unit's Nuggets, driver and lorry: what "unchanged" compares. */
   assignment: Map<number, string>;
+  /** Whether a local repair changed a day's routes (`repairUntil`). */
+  repaired: boolean;
 }
 
 export interface BuildOptions {
@@ -56,6 +59,11 @@ export interface BuildOptions {
   insert?: readonly number[];
   /** Legs whose crews are chosen first each day (the others' crews are added around them). */
   firstCrewsFor?: readonly number[];
+  /**
+   * With `keep` and `insert`: on a day where inserting leaves some of `insert` out, a local
+   * repair (repair.ts) until this epoch ms may move kept legs to nearby routes to make room.
+   */
+  repairUntil?: number;
   /** Epoch ms after which no further day is started (the plan is then incomplete: null). */
   deadline: number;
   signal?: AbortSignal;
@@ -74,6 +82,7 @@ export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, opt
   const assignment = new Map<number, string>();
   const days = problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon);
   const insertable = options.keep === undefined || options.insert === undefined ? null : new Set(options.insert);
+  let repaired = false;
 
   for (const day of days) {
     if (Date.now() > options.deadline || options.signal?.aborted === true) return null;
@@ -92,6 +101,11 @@ export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, opt
       options.keep === undefined ? construct(instance.instance).solution : insertInto(instance, kept ?? { dayStart: day.start, slots: [], routes: [] }, insertable);
     let scheduled = scheduleDay(problem, calendar, trackers, instance, solution);
     if (insertable !== null) ({ solution, scheduled } = repairInsertion(problem, calendar, trackers, instance, solution, scheduled, insertable));
+    if (insertable !== null && options.repairUntil !== undefined) {
+      const local = repairLocally(problem, calendar, trackers, instance, solution, scheduled, insertable, options.repairUntil, options.signal);
+      if (local !== null) ({ solution, scheduled } = local);
+      repaired ||= local !== null;
+    }
     const servedRequests = new Set(scheduled.flatMap((outcome) => outcome.requests));
     for (const outcome of scheduled) {
       duties.push(outcome.duty);
@@ -120,6 +134,7 @@ export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, opt
     served,
     days: records,
     assignment,
+    repaired,
   };
 }
 
@@ -191,6 +206,36 @@ function repairInsertion(
     scheduled = scheduleDay(problem, calendar, trackers, day, solution);
   }
   return { solution, scheduled };
+}
+
+/**
+ * When some offered request of an insertable leg is still out after `repairInsertion`: the
+ * local repair over the routes as scheduled, then the day scheduled again. The outcome when it
+ * serves every offered request of the insertable legs, else null (the insertion stands).
+ */
+function repairLocally(
+  problem: PlanningProblem,
+  calendar: HoursCalendar,
+  trackers: HoursTracker[],
+  day: DayInstance,
+  solution: RoutingSolution,
+  scheduled: ReturnType<typeof scheduleDay>,
+  insertable: ReadonlySet<number>,
+  until: number,
+  signal: AbortSignal | undefined,
+): { solution: RoutingSolution; scheduled: ReturnType<typeof scheduleDay> } | null {
+  const { requests } = day.instance;
+  const served = new Set(scheduled.flatMap((outcome) => outcome.requests));
+  const missing = new Set(requests.flatMap((request, r) => (insertable.has(request.group) && !served.has(r) ? [request.group] : [])));
+  if (missing.size === 0 || Date.now() >= until) return null;
+  const routes = solution.routes.map((stops) => stops.filter((stop) => served.has(stop.request)));
+  const repaired = repairDay({ problem, calendar, trackers, day, routes, missing, deadline: until, ...(signal === undefined ? {} : { signal }) });
+  if (repaired === null) return null;
+  const next = { routes: repaired };
+  const rescheduled = scheduleDay(problem, calendar, trackers, day, next);
+  const now = new Set(rescheduled.flatMap((outcome) => outcome.requests));
+  const wanted = requests.flatMap((request, r) => (insertable.has(request.group) || served.has(r) ? [r] : []));
+  return wanted.every((r) => now.has(r)) ? { solution: next, scheduled: rescheduled } : null;
 }
 
 /**
