@@ -18,7 +18,8 @@ export interface CorpusCase {
   name: string;
   kind: 'infeasible' | 'feasible';
   body: Record<string, unknown>;
-  expected: { status: string; reason_code?: string; why: string };
+  /** `twin_of`: the infeasible case a feasible one is the near-miss twin of (null: a feasible shape of its own). */
+  expected: { status: string; reason_code?: string; why: string; twin_of?: string | null };
 }
 
 export function corpus(kind: CorpusCase['kind']): CorpusCase[] {
