@@ -62,7 +62,7 @@ describe('booking corpus', function () {
         });
       }
       for (const entry of feasible) {
-        it(`${entry.name} (twin): feasible`, async () => {
+        it(`${entry.name}${entry.expected.twin_of === null ? '' : ' (twin)'}: feasible`, async () => {
           const response = await check(entry, solver);
           expect(response.status, response.reason ?? '').to.equal('feasible');
           expect(response.reason_code).to.equal(null);

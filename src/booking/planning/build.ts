@@ -100,9 +100,9 @@ export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, opt
     let solution =
       options.keep === undefined ? construct(instance.instance).solution : insertInto(instance, kept ?? { dayStart: day.start, slots: [], routes: [] }, insertable);
     let scheduled = scheduleDay(problem, calendar, trackers, instance, solution);
-    if (insertable !== null) ({ solution, scheduled } = repairInsertion(problem, calendar, trackers, instance, solution, scheduled, insertable));
+    if (insertable !== null) ({ solution, scheduled } = repairInsertion({ problem, calendar, trackers, day: instance, solution, scheduled, insertable }));
     if (insertable !== null && options.repairUntil !== undefined) {
-      const local = repairLocally(problem, calendar, trackers, instance, solution, scheduled, insertable, options.repairUntil, options.signal);
+      const local = repairLocally({ problem, calendar, trackers, day: instance, solution, scheduled, insertable }, options.repairUntil, options.signal);
       if (local !== null) ({ solution, scheduled } = local);
       repaired ||= local !== null;
     }
@@ -167,6 +167,22 @@ function insertionSlots(problem: PlanningProblem, day: CalendarSpan, crew: DayCr
   return units.length === 0 ? usable : withIdleCrews(problem, day, crew, usable, units);
 }
 
+/** A day's routes and their schedule by the hours engine. */
+interface RoutedDay {
+  solution: RoutingSolution;
+  scheduled: ReturnType<typeof scheduleDay>;
+}
+
+/** A day with the insertable legs inserted: what the two repairs below start from. */
+interface InsertedDay extends RoutedDay {
+  problem: PlanningProblem;
+  calendar: HoursCalendar;
+  /** Each driver's hours state at the start of the day. */
+  trackers: HoursTracker[];
+  day: DayInstance;
+  insertable: ReadonlySet<number>;
+}
+
 /** Rounds of `repairInsertion` at most (each schedules the day again). */
 const REPAIR_ROUNDS = 4;
 
@@ -176,15 +192,9 @@ const REPAIR_ROUNDS = 4;
  * use its crew, and all new legs are inserted again (the most constrained first, by regret, so
  * one that lost its crew can take another's); a few rounds at most.
  */
-function repairInsertion(
-  problem: PlanningProblem,
-  calendar: HoursCalendar,
-  trackers: HoursTracker[],
-  day: DayInstance,
-  solution: RoutingSolution,
-  scheduled: ReturnType<typeof scheduleDay>,
-  insertable: ReadonlySet<number>,
-): { solution: RoutingSolution; scheduled: ReturnType<typeof scheduleDay> } {
+function repairInsertion(inserted: InsertedDay): RoutedDay {
+  const { problem, calendar, trackers, day, insertable } = inserted;
+  let { solution, scheduled } = inserted;
   const { requests, vehicles } = day.instance;
   for (let round = 0; round < REPAIR_ROUNDS; round += 1) {
     const served = new Set(scheduled.flatMap((outcome) => outcome.requests));
@@ -213,17 +223,8 @@ function repairInsertion(
  * local repair over the routes as scheduled, then the day scheduled again. The outcome when it
  * serves every offered request of the insertable legs, else null (the insertion stands).
  */
-function repairLocally(
-  problem: PlanningProblem,
-  calendar: HoursCalendar,
-  trackers: HoursTracker[],
-  day: DayInstance,
-  solution: RoutingSolution,
-  scheduled: ReturnType<typeof scheduleDay>,
-  insertable: ReadonlySet<number>,
-  until: number,
-  signal: AbortSignal | undefined,
-): { solution: RoutingSolution; scheduled: ReturnType<typeof scheduleDay> } | null {
+function repairLocally(inserted: InsertedDay, until: number, signal: AbortSignal | undefined): RoutedDay | null {
+  const { problem, calendar, trackers, day, solution, scheduled, insertable } = inserted;
   const { requests } = day.instance;
   const served = new Set(scheduled.flatMap((outcome) => outcome.requests));
   const missing = new Set(requests.flatMap((request, r) => (insertable.has(request.group) && !served.has(r) ? [request.group] : [])));
