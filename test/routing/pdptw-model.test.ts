@@ -7,28 +7,14 @@ import type { Engine } from '../../src/engine/index.ts';
 import { modelPath } from '../../src/planning/solve/model-solver.ts';
 import { evaluateSolution, pdptwData, pdptwRoutes, type RoutingInstance, type RoutingRequest } from '../../src/routing/index.ts';
 import { testEngine } from '../planning/solve/support.ts';
+import { openRequest } from './support.ts';
 
 /** Places on a line at x = 0, 10, 20, ... (index = x / 10); travel = distance. */
 function line(count: number): number[][] {
   return Array.from({ length: count }, (_, a) => Array.from({ length: count }, (_, b) => 10 * Math.abs(a - b)));
 }
 
-function request(pickup: number, delivery: number, extra: Partial<RoutingRequest> = {}): RoutingRequest {
-  return {
-    pickupLocation: pickup,
-    deliveryLocation: delivery,
-    pickupWindow: { earliest: 0, latest: 1000 },
-    deliveryWindow: { earliest: 0, latest: 1000 },
-    pickupService: 0,
-    deliveryService: 0,
-    quantity: 1,
-    droppable: false,
-    group: pickup * 100 + delivery,
-    deliverAtRouteEnd: false,
-    eligibleVehicles: null,
-    ...extra,
-  };
-}
+const request = (pickup: number, delivery: number, extra: Partial<RoutingRequest> = {}): RoutingRequest => openRequest(pickup, delivery, pickup * 100 + delivery, extra);
 
 function instance(requests: RoutingRequest[], extra: Partial<RoutingInstance> = {}): RoutingInstance {
   return {

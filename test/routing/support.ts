@@ -1,4 +1,4 @@
-import { Random, type RoutingInstance } from '../../src/routing/index.ts';
+import { Random, type RoutingInstance, type RoutingRequest } from '../../src/routing/index.ts';
 
 /** Requests on a 100 x 100 square with windows over a long horizon: long routes, many moves. */
 export function randomInstance(seed: number, count: number, routeEnd: boolean): RoutingInstance {
@@ -29,5 +29,23 @@ export function randomInstance(seed: number, count: number, routeEnd: boolean): 
     vehicles: Array.from({ length: 8 }, () => ({ startLocation: 0, endLocation: 0, window: { earliest: 0, latest: 2000 }, capacity: 15, drivingDone: 0, drivingSinceBreak: 0 })),
     hours: null,
     vehiclesFirst: false,
+  };
+}
+
+/** A request between two places with open windows (0 to `latest`), no service time and one unit: override what a test needs. */
+export function openRequest(pickup: number, delivery: number, group: number, extra: Partial<RoutingRequest> = {}, latest = 1000): RoutingRequest {
+  return {
+    pickupLocation: pickup,
+    deliveryLocation: delivery,
+    pickupWindow: { earliest: 0, latest },
+    deliveryWindow: { earliest: 0, latest },
+    pickupService: 0,
+    deliveryService: 0,
+    quantity: 1,
+    droppable: false,
+    group,
+    deliverAtRouteEnd: false,
+    eligibleVehicles: null,
+    ...extra,
   };
 }

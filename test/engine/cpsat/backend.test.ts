@@ -10,6 +10,7 @@ import { createEngine, type Engine, type SolveResult } from '../../../src/engine
 import { modelPath } from '../../../src/planning/solve/model-solver.ts';
 import { evaluateSolution, pdptwData, pdptwRoutes, type RoutingInstance } from '../../../src/routing/index.ts';
 import { ASSIGNMENT_DATA } from '../support/models.ts';
+import { openRequest } from '../../routing/support.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const AMPLE_MS = 30_000;
@@ -67,19 +68,7 @@ describe('engine: the CP-SAT backend', function () {
 
   it('agrees with Gecode on models/pdptw.mzn (a tiny day with a break to reserve), its routes accepted by the evaluator', async () => {
     const travel = Array.from({ length: 5 }, (_, a) => Array.from({ length: 5 }, (_, b) => 10 * Math.abs(a - b)));
-    const request = (pickup: number, delivery: number, group: number) => ({
-      pickupLocation: pickup,
-      deliveryLocation: delivery,
-      pickupWindow: { earliest: 0, latest: 1000 },
-      deliveryWindow: { earliest: 0, latest: 1000 },
-      pickupService: 5,
-      deliveryService: 5,
-      quantity: 1,
-      droppable: true,
-      group,
-      deliverAtRouteEnd: false,
-      eligibleVehicles: null,
-    });
+    const request = (pickup: number, delivery: number, group: number) => openRequest(pickup, delivery, group, { pickupService: 5, deliveryService: 5, droppable: true });
     const vehicle = { startLocation: 0, endLocation: 0, window: { earliest: 0, latest: 200 }, capacity: 1, drivingDone: 0, drivingSinceBreak: 0 };
     const routing: RoutingInstance = {
       name: 'line',
@@ -91,7 +80,8 @@ describe('engine: the CP-SAT backend', function () {
       vehiclesFirst: false,
     };
     const solve = async (solver: string) => {
-      const result = await engine.solve({ model: modelPath('pdptw.mzn'), data: pdptwData(routing), solver, timeLimitMs: 60_000, seed: 1 });
+      // raw: the backends' own answers are compared (trust is tested in test/engine/trust.test.ts)
+      const result = await engine.solve({ model: modelPath('pdptw.mzn'), data: pdptwData(routing), solver, timeLimitMs: 4 * AMPLE_MS, seed: 1, proofs: 'raw' });
       expect(result.status, `${solver}: ${result.error?.message}`).to.equal('OPTIMAL');
       const evaluated = evaluateSolution(routing, pdptwRoutes(routing, result.solution as { succ: number[]; route: number[] }));
       if (!evaluated.ok) expect.fail(`the evaluator rejects ${solver}'s routes: ${evaluated.reason}`);

@@ -8,25 +8,14 @@ import { travelLowerBound } from '../../../src/planning/solve/day-bound.ts';
 import { evaluateSolution, type RoutingInstance } from '../../../src/routing/index.ts';
 import type { RouteStop } from '../../../src/routing/index.ts';
 import { Random } from '../../../src/routing/index.ts';
+import { openRequest } from '../../routing/support.ts';
 
 function instanceOf(travel: number[][], pairs: [number, number][], vehicles = 1): RoutingInstance {
   return {
     name: 'bound',
     travel,
     horizon: 100_000,
-    requests: pairs.map(([pickup, delivery], r) => ({
-      pickupLocation: pickup,
-      deliveryLocation: delivery,
-      pickupWindow: { earliest: 0, latest: 100_000 },
-      deliveryWindow: { earliest: 0, latest: 100_000 },
-      pickupService: 0,
-      deliveryService: 0,
-      quantity: 1,
-      droppable: false,
-      group: r,
-      deliverAtRouteEnd: false,
-      eligibleVehicles: null,
-    })),
+    requests: pairs.map(([pickup, delivery], r) => openRequest(pickup, delivery, r, {}, 100_000)),
     vehicles: Array.from({ length: vehicles }, () => ({ startLocation: 0, endLocation: 0, window: { earliest: 0, latest: 100_000 }, capacity: 10, drivingDone: 0, drivingSinceBreak: 0 })),
     hours: null,
     vehiclesFirst: false,
