@@ -13,10 +13,11 @@
 import { LIMITS, HoursTracker, type HoursCalendar } from '../../planning/hours/index.ts';
 import type { Duty, Plan, UnplannedLeg } from '../../planning/plan/types.ts';
 import type { CalendarSpan, PlanningProblem, Unit } from '../../planning/problem/index.ts';
-import { buildDayInstance, commitDay, initialPlanningState, type DayInstance, type PlanningState } from '../../planning/solve/day-instance.ts';
+import { arrivalsOf, followingLegs, placesFreed, withFollowingWave } from '../../planning/solve/chains.ts';
+import { buildDayInstance, commitDay, initialPlanningState, requestTimes, type DayInstance, type PlanningState } from '../../planning/solve/day-instance.ts';
 import { daySlots, type DayCrewState, type DutySlot } from '../../planning/solve/duties.ts';
 import { scheduleDay } from '../../planning/solve/day-schedule.ts';
-import { construct, dropPartialGroups, regretInsert, type RouteStop, type RoutingSolution } from '../../routing/index.ts';
+import { construct, dropPartialGroups, evaluateSolution, regretInsert, type RouteStop, type RoutingSolution } from '../../routing/index.ts';
 import { repairDay } from './repair.ts';
 
 /** A route stop by unit, so that it survives a rebuilt day instance. */
@@ -95,7 +96,7 @@ export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, opt
         ? slotsOfDay(problem, day, crew, pendingUnits, kept, options.firstCrewsFor ?? [], state)
         : insertionSlots(problem, day, crew, kept, pendingUnits.filter((unit) => insertable.has(unit.leg)));
     if (slots.length === 0) continue;
-    const instance = buildDayInstance(problem, day, slots, pending, state, trackers);
+    let instance = buildDayInstance(problem, day, slots, pending, state, trackers);
     if (instance.instance.requests.length === 0) continue;
     let solution =
       options.keep === undefined ? construct(instance.instance).solution : insertInto(instance, kept ?? { dayStart: day.start, slots: [], routes: [] }, insertable);
@@ -105,6 +106,10 @@ export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, opt
       const local = repairLocally({ problem, calendar, trackers, day: instance, solution, scheduled, insertable }, options.repairUntil, options.signal);
       if (local !== null) ({ solution, scheduled } = local);
       repaired ||= local !== null;
+    }
+    if (insertable !== null) {
+      const waved = followingWave({ problem, calendar, trackers, day: instance, solution, scheduled, insertable }, day, pending, state);
+      if (waved !== null) ({ day: instance, solution, scheduled } = waved);
     }
     const servedRequests = new Set(scheduled.flatMap((outcome) => outcome.requests));
     for (const outcome of scheduled) {
@@ -237,6 +242,34 @@ function repairLocally(inserted: InsertedDay, until: number, signal: AbortSignal
   const now = new Set(rescheduled.flatMap((outcome) => outcome.requests));
   const wanted = requests.flatMap((request, r) => (insertable.has(request.group) || served.has(r) ? [r] : []));
   return wanted.every((r) => now.has(r)) ? { solution: next, scheduled: rescheduled } : null;
+}
+
+/**
+ * The new legs that can only follow work of the same day (the manifest planner's following
+ * waves, src/planning/solve/chains.ts): a leg whose Nuggets an accepted leg brings to its pickup
+ * place that day (a same-Nugget chain), or that delivers into a capacitated place an accepted leg
+ * frees that day. The day instance gets them as a further wave, offered against the state after
+ * the day's served work (times kept in order by windows), and they are inserted into the routes
+ * as scheduled. The outcome when the hours engine schedules every request served before and
+ * at least one more, else null.
+ */
+function followingWave(inserted: InsertedDay, span: CalendarSpan, pending: readonly number[], state: PlanningState): (RoutedDay & { day: DayInstance }) | null {
+  const { problem, calendar, trackers, day, scheduled, insertable } = inserted;
+  const served = scheduled.flatMap((outcome) => outcome.requests);
+  const arrivals = arrivalsOf(day, scheduled);
+  const legs = followingLegs(problem, day, pending.filter((leg) => insertable.has(leg)), arrivals, placesFreed(problem, day, served));
+  if (legs.length === 0) return null;
+  const extended = withFollowingWave(problem, span, day, served, arrivals, legs, state, trackers, requestTimes(day, scheduled));
+  const isServed = new Set(served);
+  const solution: RoutingSolution = { routes: inserted.solution.routes.map((stops) => stops.filter((stop) => isServed.has(stop.request))) };
+  if (extended === null || !evaluateSolution(extended.instance, solution).ok) return null;
+  const wave = extended.instance.requests.map((_, r) => r).filter((r) => r >= day.requests.length);
+  regretInsert(extended.instance, solution, { requests: wave, vehicles: extended.instance.vehicles.map((_, k) => k) });
+  dropPartialGroups(extended.instance, solution);
+  const rescheduled = scheduleDay(problem, calendar, trackers, extended, solution);
+  const now = new Set(rescheduled.flatMap((outcome) => outcome.requests));
+  if (!served.every((r) => now.has(r)) || now.size <= isServed.size) return null;
+  return { day: extended, solution, scheduled: rescheduled };
 }
 
 /**
