@@ -31,7 +31,8 @@ function newestSource() {
 
 function upToDate(newest) {
   const stamp = join(target, STAMP);
-  return existsSync(join(target, 'main.js')) && existsSync(stamp) && statSync(stamp).mtimeMs >= newest;
+  // a file time set through utimes loses a fraction of a millisecond
+  return existsSync(join(target, 'main.js')) && existsSync(stamp) && statSync(stamp).mtimeMs + 1 >= newest;
 }
 
 async function compile(newest) {

@@ -1,7 +1,13 @@
-/** Process entry: `npm start`. */
+/**
+ * Process entry: `npm start`. It listens before it loads the service's modules (a second or
+ * more on a loaded machine): /healthz answers meanwhile (http/loading.ts), and the service
+ * takes the listening server over once loaded.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config/index.ts';
-import { startService } from './service.ts';
+import { listen, whileLoading } from './http/loading.ts';
 
 let config;
 try {
@@ -15,11 +21,17 @@ try {
 }
 
 const logger = pino({ level: config.logLevel, base: { service: 'manifest-planning', environment: config.serviceEnvironment } });
-const service = await startService(config, logger).catch((error: unknown) => {
+const failedToStart = (error: unknown): never => {
   logger.fatal({ err: error }, 'service failed to start');
   process.exit(1);
-});
-logger.info({ pid: process.pid, host: config.host, port: service.port, ...(service.metricsPort === undefined ? {} : { metrics_port: service.metricsPort }) }, 'listening');
+};
+const loading = whileLoading('loading the service');
+const server = createServer(loading.handler);
+await listen(server, config.port, config.host).catch(failedToStart);
+logger.info({ pid: process.pid, host: config.host, port: (server.address() as AddressInfo).port }, 'listening');
+const { startService } = await import('./service.ts');
+const service = await startService(config, logger, { server, handOver: loading.handOver }).catch(failedToStart);
+if (service.metricsPort !== undefined) logger.info({ metrics_port: service.metricsPort }, 'metrics listening');
 service.ready.then(
   ({ localCredential }) => {
     if (localCredential !== undefined) {

@@ -7,7 +7,7 @@
  * them wait for them (http/starting.ts). Opening the embedded database costs seconds, so it
  * never delays liveness.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
@@ -15,7 +15,7 @@ import type { Config } from './config/index.ts';
 import { buildOpenApiDocument } from './contract/openapi.ts';
 import { ServiceError, UsageResponse } from './contract/index.ts';
 import { createAccessControl, ensureLocalCredential, openCredentialStore, serviceLimitsFrom, startControlServer, type ControlServerOptions, type CredentialStore, type IssuedCredential } from './credentials/index.ts';
-import { configureConnections, createApp, createServiceMetrics, startMetricsServer, whileStarting, type ReadinessReport, type ServiceMetrics } from './http/index.ts';
+import { configureConnections, createApp, listen, createServiceMetrics, startMetricsServer, whileStarting, type ReadinessReport, type ServiceMetrics } from './http/index.ts';
 import { createSnapshotParser } from './snapshot/index.ts';
 import { PlanningPool, type PlanningPoolState, type PlanningWorkerOptions } from './workers/index.ts';
 
@@ -43,18 +43,26 @@ export interface StartedService {
 /** models/ and every other project path resolve against the repository root, wherever the process started (src/ and dist/ alike). */
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+/** A server the process already listens on (main.ts), whose requests the service takes over. */
+export interface ListeningServer {
+  server: Server;
+  handOver(handler: (request: IncomingMessage, response: ServerResponse) => void): void;
+}
+
+/** Starts the service on `listening`, or on a new server listening on HOST:PORT. */
+export async function startService(config: Config, logger: Logger, listening?: ListeningServer): Promise<RunningService> {
   const metrics = createServiceMetrics();
   const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(metrics.registry, config.metricsPort, config.metricsHost);
   const shutdown = new AbortController();
   const components = startComponents(config, logger, metrics, shutdown.signal);
-  const server = createServer(
-    whileStarting({ logger, started: components.then(({ app }) => app.callback()), starting: 'opening the credential store and warming up the planning workers' }),
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  const handler = whileStarting({ logger, started: components.then(({ app }) => app.callback()), starting: 'opening the credential store and warming up the planning workers' });
+  const server = listening?.server ?? createServer();
+  if (listening === undefined) {
+    server.on('request', handler);
+    await listen(server, config.port, config.host);
+  } else {
+    listening.handOver(handler);
+  }
   configureConnections(server, logger);
 
   return {

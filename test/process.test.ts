@@ -82,6 +82,18 @@ describe('the service as a process', function () {
     }
   });
 
+  it('npm start compiles src/ to dist/ only when a source is newer than the last compilation', () => {
+    const compile = () => spawnSync(process.execPath, ['scripts/start.mjs', '--compile-only'], { cwd: ROOT, encoding: 'utf8' });
+    const first = compile();
+    expect(first.status, first.stderr).to.equal(0);
+    expect(existsSync(join(ROOT, 'dist', 'main.js'))).to.equal(true);
+    for (let again = 0; again < 3; again += 1) {
+      const next = compile();
+      expect(next.status, next.stderr).to.equal(0);
+      expect(next.stderr, 'nothing changed, nothing compiled').to.not.include('compiled src/');
+    }
+  });
+
   it('npm run build compiles every file under src/ to dist/, which serves /healthz with node and stops on SIGTERM', async () => {
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
     expect(build.status, build.stdout + build.stderr).to.equal(0);

@@ -4,3 +4,4 @@ export { configureConnections, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS, REQUES
 export { createServiceMetrics, type ServiceMetrics, type PlanningLoad } from './metrics.ts';
 export { startMetricsServer, type MetricsServer } from './metrics-server.ts';
 export { whileStarting } from './starting.ts';
+export { listen, whileLoading, type LoadingHandler } from './loading.ts';
