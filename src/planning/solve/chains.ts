@@ -69,8 +69,8 @@ export function carriedNuggets(day: DayInstance): Set<number> {
 
 /**
  * The pending legs not offered yet today whose named Nuggets include one of `arriving` (unloaded
- * today), or that unload at a capacitated place in `freeing` (today's legs load Nuggets there: it
- * may have room once they have gone).
+ * today), or that were not offered for want of room at a capacitated place in `freeing` (today's
+ * legs load Nuggets there: it may have room once they have gone).
  */
 export function followingLegs(
   problem: PlanningProblem,
@@ -80,13 +80,12 @@ export function followingLegs(
   freeing: ReadonlySet<number> = new Set(),
 ): number[] {
   const offered = new Set(day.instance.requests.map((request) => request.group));
+  const roomFreed = (leg: number) => {
+    const place = day.roomless?.get(leg);
+    return place !== undefined && freeing.has(place);
+  };
   return pending.filter(
-    (leg) =>
-      !offered.has(leg) &&
-      problem.legs[leg]!.units.some((index) => {
-        const unit = problem.units[index]!;
-        return unit.nuggets.some((nugget) => arriving.has(nugget)) || (unit.deliveryPlace !== null && freeing.has(unit.deliveryPlace));
-      }),
+    (leg) => !offered.has(leg) && (roomFreed(leg) || problem.legs[leg]!.units.some((unit) => problem.units[unit]!.nuggets.some((nugget) => arriving.has(nugget)))),
   );
 }
 
@@ -172,10 +171,15 @@ export function withFollowingWave(
   }
   const open = added.map((request) => (closedLegs.has(request.group) ? { ...request, eligibleVehicles: [] } : request));
   if (open.every((request) => request.eligibleVehicles?.length === 0)) return null;
+  // legs still without room: those of the day not offered in the wave, and the wave's own
+  const waveLegs = new Set(wave.instance.requests.map((request) => request.group));
+  const roomless = new Map([...(day.roomless ?? [])].filter(([leg]) => !waveLegs.has(leg)));
+  for (const [leg, place] of wave.roomless ?? []) roomless.set(leg, place);
   return {
     instance: { ...day.instance, requests: [...requests, ...open] },
     requests: [...day.requests, ...wave.requests],
     slots: day.slots,
+    roomless,
   };
 }
 

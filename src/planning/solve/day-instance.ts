@@ -122,6 +122,8 @@ export interface DayInstance {
   instance: RoutingInstance;
   requests: DayRequest[];
   slots: DutySlot[];
+  /** Legs not offered only because the capacitated place they unload at has no room in time, with that place. */
+  roomless?: Map<number, number>;
 }
 
 export const hoursLimits = {
@@ -187,6 +189,7 @@ function offerLeg(
   state: PlanningState,
   usedToday: Set<number>,
   reserved: ReadonlyMap<number, number>,
+  roomless: Map<number, number>,
 ): LegOffer | null {
   const leg = problem.legs[legIndex]!;
   const from = Math.max(day.start, 0);
@@ -256,15 +259,22 @@ function offerLeg(
     }
     if (eligible.length === 0) return null;
     const fits = fitsAt(deliveryPlace, unit.size);
-    if (fits > to) return null;
+    if (fits > to) {
+      roomless.set(legIndex, deliveryPlace);
+      return null;
+    }
     if (state.room[deliveryPlace] != null) room.set(deliveryPlace, (room.get(deliveryPlace) ?? 0) + unit.size);
     const pickupWindow = clip(unit.pickupWindow, from, to);
     if (unit.mustClearBy !== null) pickupWindow.latest = Math.min(pickupWindow.latest, unit.mustClearBy - pickupService);
     pickupWindow.earliest = Math.max(pickupWindow.earliest, freeAt(carried));
     const deliveryWindow = toWarehouse ? { earliest: from, latest: to } : clip(unit.deliveryWindow, from, to);
+    if (pickupWindow.earliest > pickupWindow.latest || deliveryWindow.earliest > deliveryWindow.latest) return null;
     // the unloading starts once the Nuggets fit there for good
     deliveryWindow.earliest = Math.max(deliveryWindow.earliest, fits);
-    if (pickupWindow.earliest > pickupWindow.latest || deliveryWindow.earliest > deliveryWindow.latest) return null;
+    if (deliveryWindow.earliest > deliveryWindow.latest) {
+      roomless.set(legIndex, deliveryPlace);
+      return null;
+    }
     nuggets.push(...carried);
     requests.push({
       pickupLocation: pickupPlace,
@@ -295,10 +305,11 @@ export function buildDayInstance(
 ): DayInstance {
   const usedToday = new Set<number>();
   const reserved = new Map<number, number>();
+  const roomless = new Map<number, number>();
   const requests: DayRequest[] = [];
   const routingRequests: RoutingRequest[] = [];
   for (const legIndex of legs) {
-    const offer = offerLeg(problem, legIndex, day, slots, state, usedToday, reserved);
+    const offer = offerLeg(problem, legIndex, day, slots, state, usedToday, reserved, roomless);
     if (offer === null) continue;
     for (const nugget of offer.nuggets) usedToday.add(nugget);
     for (const [place, count] of offer.room) reserved.set(place, (reserved.get(place) ?? 0) + count);
@@ -326,7 +337,7 @@ export function buildDayInstance(
     vehiclesFirst: false,
   };
   restrictToReachable(instance);
-  return { instance, requests, slots };
+  return { instance, requests, slots, roomless };
 }
 
 /**

@@ -33,11 +33,32 @@ export async function caseOf(body: Record<string, unknown>, operation: 'manifest
  */
 export function smallSnapshot(seed: number, legs: number): Record<string, any> {
   const body = JSON.parse(toJson(generate({ preset: 'tiny', seed, start: seed % 2 === 0 ? '2026-03-02' : '2026-07-13' }).snapshot));
-  const offset = seed % Math.max(1, body.movements.length - legs + 1);
-  body.movements = body.movements.slice(offset, offset + legs);
+  return keepLegs(body, seed, legs);
+}
+
+/** The body with `count` of its legs from a position chosen by `pick`; reservations for the others dropped. */
+function keepLegs(body: Record<string, any>, pick: number, count: number): Record<string, any> {
+  const offset = pick % Math.max(1, body.movements.length - count + 1);
+  body.movements = body.movements.slice(offset, offset + count);
   const kept = new Set(body.movements.map((leg: { id: string }) => leg.id));
   for (const nugget of body.nuggets) if (nugget.reserved_for_movement_id != null && !kept.has(nugget.reserved_for_movement_id)) delete nugget.reserved_for_movement_id;
   return body;
+}
+
+/**
+ * A small snapshot for the differential tests: the `small` preset of `seed` (a winter Monday
+ * for even seeds, a summer one for odd) with 1-3 of its drivers (each with the lorry it is paired
+ * with) and 2-8 of its legs, both counts and the legs chosen by the seed; reservations for legs
+ * left out are dropped.
+ */
+export function differentialSnapshot(seed: number): Record<string, any> {
+  const body = JSON.parse(toJson(generate({ preset: 'small', seed, start: seed % 2 === 0 ? '2026-03-02' : '2026-07-13' }).snapshot));
+  const drivers = 1 + (Math.floor(seed / 2) % 3);
+  const legs = 2 + (Math.floor(seed / 6) % 7);
+  body.drivers = body.drivers.slice(0, drivers);
+  const lorries = new Set(body.drivers.map((driver: { id: string }) => driver.id.replace(/^drv-/, 'lry-')));
+  body.lorries = body.lorries.filter((lorry: { id: string }) => lorries.has(lorry.id));
+  return keepLegs(body, seed * 7, legs);
 }
 
 let shared: Promise<Engine> | undefined;
