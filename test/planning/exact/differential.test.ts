@@ -10,7 +10,9 @@
  * The exact model's UNSATISFIABLE or OPTIMAL is not a proof about all plans (it assumes a shape
  * of plan), so nothing here labels a leg proven from it.
  *
- * DIFFERENTIAL_SNAPSHOTS sets how many (default 200); DIFFERENTIAL_FIRST_SEED the first seed.
+ * DIFFERENTIAL_SNAPSHOTS sets how many (default 40, about a minute: the exact model costs 0.5 s
+ * a call on native Gecode and 3-5 s on embedded Chuffed on a loaded 2-core machine; issue 18
+ * asks for 200 a run: DIFFERENTIAL_SNAPSHOTS=200); DIFFERENTIAL_FIRST_SEED the first seed.
  */
 import { expect } from 'chai';
 import { REASON_CATALOGUE } from '../../../src/contract/reasons.ts';
@@ -18,17 +20,19 @@ import type { Engine } from '../../../src/engine/index.ts';
 import { solveExact } from '../../../src/planning/exact/index.ts';
 import { precheckLegs } from '../../../src/planning/prechecks/index.ts';
 import { planManifests, planValidator } from '../../../src/planning/solve/index.ts';
-import { caseOf, differentialSnapshot, exactEngine, releaseExactEngine } from './support.ts';
+import { testEngine } from '../solve/support.ts';
+import { caseOf, differentialSnapshot } from './support.ts';
 
-const SNAPSHOTS = Number(process.env.DIFFERENTIAL_SNAPSHOTS ?? 200);
+const SNAPSHOTS = Number(process.env.DIFFERENTIAL_SNAPSHOTS ?? 40);
 const FIRST_SEED = Number(process.env.DIFFERENTIAL_FIRST_SEED ?? 1);
 /** The planner's allowance: far above what it needs on these (it stops by its own budgets). */
 const PLANNER = { timeLimitMs: 60_000, seed: 7, solver: 'gecode' };
 /** The exact model's limit per snapshot: its best plan by then is compared (an unfinished search only counts less). */
-const EXACT_MS = 5_000;
+const EXACT_MS = 3_000;
 const SOLVERS = ['gecode', 'chuffed'] as const;
 
-const engine: Engine = await exactEngine();
+/** Native solvers where installed (Gecode: a tenth of the embedded one's time here), embedded otherwise (Chuffed). */
+const engine: Engine = await testEngine();
 
 interface Tally {
   snapshots: number;
@@ -58,7 +62,7 @@ describe('the manifests path against the exact model (differential, seeded)', fu
           (tally.short.length > 0 ? `; planner short on seeds ${tally.short.join(', ')}` : ''),
       );
     }
-    await releaseExactEngine();
+    await engine.close();
   });
 
   for (const [position, solver] of SOLVERS.entries()) {
@@ -72,11 +76,11 @@ describe('the manifests path against the exact model (differential, seeded)', fu
         const bugs: unknown[] = [];
         const planned = await planManifests(problem, engine, { ...PLANNER, rejected, validate, logger: { error: (fields) => bugs.push(fields) } });
         expect({ seed, bugs, validation: planned.evidence.validation }).to.deep.equal({ seed, bugs: [], validation: 'passed' });
-        const exact = await solveExact(problem, engine, { solver, timeLimitMs: EXACT_MS, rejected, proofs: 'raw' });
-        if (exact.plan !== null) expect({ seed, violations: validate(exact.plan) }).to.deep.equal({ seed, violations: [] });
-
         const offered = problem.legs.filter((leg) => leg.origin === 'accepted').length - rejected.length;
-        const exactFull = exact.plan !== null && exact.stats.legsServed === offered;
+        // nothing offered: both plan nothing, and the model has nothing to say
+        const exact = offered === 0 ? null : await solveExact(problem, engine, { solver, timeLimitMs: EXACT_MS, rejected, proofs: 'raw' });
+        if (exact?.plan != null) expect({ seed, violations: validate(exact.plan) }).to.deep.equal({ seed, violations: [] });
+        const exactFull = offered === 0 || (exact?.plan != null && exact.stats.legsServed === offered);
         const plannerFull = planned.plan.unplanned.length === rejected.length;
         tally.snapshots += 1;
         tally.legs += problem.legs.length;
