@@ -73,6 +73,8 @@ class Evaluator {
       }
       case 'in':
         return expr.set.includes(this.int(expr.of));
+      case 'pick':
+        return expr.items[this.int(expr.index) - 1]!;
       case 'not':
         return !this.bool(expr.of);
       case 'and':

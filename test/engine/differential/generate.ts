@@ -4,7 +4,9 @@
  * issue 23 found solvers getting wrong (abs, div, mod, element, max, count, increasing,
  * disjunctive, reification, an objective) with those our models flatten to (linear and
  * reified linear constraints, set membership, alldifferent, cumulative, circuit with travel
- * times, inverse). Sizes stay small so every backend answers in well under a second.
+ * times, inverse) and the guarded forms models/pdptw.mzn flattens to (a Boolean guarding a linear
+ * equation, a disequality, an order or a membership, both ways or one way, and a constant Boolean
+ * array indexed by a variable). Sizes stay small so every backend answers in well under a second.
  */
 import { Random } from '../../../data-gen/random.ts';
 import type { BoolExpr, Comparison, Constraint, IntExpr, IntVariable, Model } from './model.ts';
@@ -104,6 +106,31 @@ class Builder {
     return { k: kind, left: this.condition(depth - 1), right: this.condition(depth - 1) };
   }
 
+  /**
+   * A Boolean guarding a comparison, as models/pdptw.mzn states its routes (`route[i] = k ->
+   * ...`, `b <-> x in S`): a linear equation, a disequality, an order or a membership in a
+   * scattered set, reified (<->) or half-reified (->); or a constant Boolean array indexed by a variable.
+   */
+  guard(): Constraint {
+    const random = this.random;
+    const kind = random.pick(['equation', 'differ', 'order', 'member', 'pick'] as const);
+    if (kind === 'pick') {
+      const items = range(1, random.int(2, 5)).map(() => random.chance(0.5));
+      const index = { k: 'var', name: this.declare('i', range(1, items.length)).name } as const;
+      return { k: 'holds', expr: { k: random.pick(['iff', 'implies', 'or'] as const), left: this.condition(0), right: { k: 'pick', items, index } } };
+    }
+    let guarded: BoolExpr;
+    if (kind === 'equation') {
+      const terms = range(1, random.int(2, 3)).map(() => [random.pick([-3, -2, -1, 1, 2, 3]), this.int()] as [number, IntExpr]);
+      guarded = { k: 'compare', op: '=', left: { k: 'linear', terms, constant: 0 }, right: { k: 'const', value: random.int(-6, 6) } };
+    } else if (kind === 'member') {
+      guarded = { k: 'in', of: this.int(), set: [...new Set(range(1, random.int(2, 4)).map(() => random.int(-8, 8)))].sort((a, b) => a - b) };
+    } else {
+      guarded = { k: 'compare', op: kind === 'differ' ? '!=' : '<=', left: this.int(), right: this.int() };
+    }
+    return { k: 'holds', expr: { k: random.pick(['iff', 'implies'] as const), left: this.bool(), right: guarded } };
+  }
+
   /** A linear inequality over several variables whose bound cuts deep (often making the model unsatisfiable). */
   tightLinear(): Constraint {
     const random = this.random;
@@ -155,6 +182,7 @@ class Builder {
     for (const _ of range(1, random.int(2, 5))) {
       const kind = random.weighted([
         ['reified', 4],
+        ['guard', 3],
         ['equation', 2],
         ['alldifferent', 1],
         ['increasing', 1],
@@ -162,6 +190,7 @@ class Builder {
         ['cumulative', 1],
       ] as const);
       if (kind === 'reified') constraints.push({ k: 'holds', expr: random.chance(0.5) ? { k: 'iff', left: this.bool(), right: this.condition(2) } : this.condition(2) });
+      if (kind === 'guard') constraints.push(this.guard());
       if (kind === 'equation') constraints.push({ k: 'holds', expr: { k: 'compare', op: random.pick<Comparison>(['=', '<=', '<=', '!=']), left: this.int(), right: this.expr(2) } });
       if (kind === 'alldifferent' || kind === 'increasing') constraints.push({ k: kind, of: range(1, random.int(2, 4)).map(() => this.expr(random.chance(0.7) ? 0 : 1)) });
       if (kind === 'disjunctive' || kind === 'cumulative') constraints.push(this.scheduling(kind));

@@ -29,6 +29,8 @@ export type BoolExpr =
   | { k: 'bvar'; name: string }
   | { k: 'compare'; op: Comparison; left: IntExpr; right: IntExpr }
   | { k: 'in'; of: IntExpr; set: number[] }
+  /** A constant Boolean array indexed by a variable: [items][index], index over 1..items.length. */
+  | { k: 'pick'; items: boolean[]; index: IntExpr }
   | { k: 'and' | 'or' | 'xor' | 'iff' | 'implies'; left: BoolExpr; right: BoolExpr }
   | { k: 'not'; of: BoolExpr };
 

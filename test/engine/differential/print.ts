@@ -50,6 +50,8 @@ export function printBool(expr: BoolExpr): string {
       return `(${printInt(expr.left)} ${expr.op} ${printInt(expr.right)})`;
     case 'in':
       return `(${printInt(expr.of)} in {${expr.set.join(',')}})`;
+    case 'pick':
+      return `${list(expr.items.map(String))}[${printInt(expr.index)}]`;
     case 'not':
       return `(not ${printBool(expr.of)})`;
     default:
