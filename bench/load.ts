@@ -1,11 +1,11 @@
 /**
  * `npm run bench -- load [--levels 0,1,4,40] [--preset medium] [--client-wait 60] [--workers N]`:
  * the service under concurrent planning load, over real HTTP, with the real worker pool. For
- * each level, a fresh service process (`src/main.ts` on its defaults: PLANNING_WORKERS and
+ * each level, a fresh service process (as `npm start` runs it, on its defaults: PLANNING_WORKERS and
  * PLANNING_QUEUE_LIMIT = cores, MANIFEST_SOLVE_SECONDS 30) gets that many concurrent
  * POST /v1/manifests of one data-gen preset; each client waits at most `--client-wait` seconds,
  * then disconnects (level 0: no request for 20 s, the machine's own latency as a baseline).
- * Meanwhile GET /healthz is probed every 250 ms. Prints per level: answers by
+ * Meanwhile GET /healthz is probed every 250 ms from a thread of its own. Prints per level: answers by
  * status, whether every non-200 carried the error envelope, /healthz p50/p99, the service
  * process's peak RSS (VmHWM: every thread, worker and solver included), and how long the pool
  * took to be idle again after the last client left (polled on /readyz).
@@ -14,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { generate, isPresetName, toJson } from '../data-gen/index.ts';
 import { printTable } from './routing/table.ts';
 
@@ -35,7 +36,8 @@ interface Service {
 }
 
 async function startService(env: Record<string, string>): Promise<Service> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // what `npm start` runs: compiled JavaScript (scripts/start.mjs compiles src/ first when it changed)
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: new URL('..', import.meta.url).pathname,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', TRIAL_REQUESTS_PER_MINUTE: 'unlimited', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -121,26 +123,56 @@ async function client(service: Service, body: string, waitMs: number): Promise<A
   }
 }
 
+/**
+ * The health prober runs in a thread of its own: in the bench's main thread its timings would
+ * include the time that thread spends writing the clients' bodies (40 medium bodies at once held
+ * a probe back by hundreds of milliseconds that the service never saw).
+ */
+const PROBER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const probes = [];
+let failures = 0;
+let probing = true;
+parentPort.once('message', () => { probing = false; });
+(async () => {
+  while (probing) {
+    const started = performance.now();
+    try {
+      const response = await fetch(workerData.url, { signal: AbortSignal.timeout(workerData.timeoutMs) });
+      await response.text();
+      probes.push(performance.now() - started);
+    } catch {
+      failures += 1;
+      probes.push(workerData.timeoutMs);
+    }
+    await new Promise((resolve) => setTimeout(resolve, workerData.everyMs));
+  }
+  parentPort.postMessage({ probes, failures });
+})();
+`;
+
+function startProber(url: string): { stop(): Promise<{ probes: number[]; failures: number }> } {
+  const worker = new Worker(PROBER_SOURCE, { eval: true, workerData: { url, timeoutMs: PROBE_TIMEOUT_MS, everyMs: PROBE_EVERY_MS } });
+  const result = new Promise<{ probes: number[]; failures: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  let stopped: Promise<{ probes: number[]; failures: number }> | null = null;
+  return {
+    stop() {
+      if (stopped === null) {
+        worker.postMessage('stop');
+        stopped = result.finally(() => worker.terminate());
+      }
+      return stopped;
+    },
+  };
+}
+
 async function runLevel(concurrency: number, body: string, waitMs: number, env: Record<string, string>): Promise<Record<string, string>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mps-load-'));
   const service = await startService({ ...env, DATA_DIR: dataDir });
-  const probes: number[] = [];
-  let probeFailures = 0;
-  let probing = true;
-  const prober = (async () => {
-    while (probing) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${service.base}/healthz`, { signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-        await response.text();
-        probes.push(performance.now() - started);
-      } catch {
-        probeFailures += 1;
-        probes.push(PROBE_TIMEOUT_MS);
-      }
-      await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
-    }
-  })();
+  const prober = startProber(`${service.base}/healthz`);
   try {
     // level 0: no planning at all, only the probes: the machine's own latency to compare with
     if (concurrency === 0) await new Promise((resolve) => setTimeout(resolve, BASELINE_MS));
@@ -155,8 +187,7 @@ async function runLevel(concurrency: number, body: string, waitMs: number, env: 
       }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    probing = false;
-    await prober;
+    const { probes, failures: probeFailures } = await prober.stop();
     const count = (status: Answer['status']) => answers.filter((answer) => answer.status === status).length;
     const others = answers.filter((answer) => ![200, 503, 504].includes(answer.status as number));
     const nonOk = answers.filter((answer) => answer.status !== 200);
@@ -176,7 +207,7 @@ async function runLevel(concurrency: number, body: string, waitMs: number, env: 
       'idle after last client s': Number.isNaN(idleMs) ? `>${IDLE_LIMIT_MS / 1000}` : (idleMs / 1000).toFixed(2),
     };
   } finally {
-    probing = false;
+    await prober.stop();
     service.child.kill('SIGTERM');
     await service.exited;
     rmSync(dataDir, { recursive: true, force: true });
