@@ -15,12 +15,20 @@ const range = (from: number, to: number) => Array.from({ length: to - from + 1 }
 
 class Builder {
   readonly model: Model;
+  /** The guards' choice of a constant side: a stream of its own, so the other draws (and models) stay as they were. */
+  private readonly constants: Random;
 
   constructor(
     private readonly random: Random,
     label: string,
   ) {
     this.model = { label, ints: [], bools: [], arrays: [], tables: {}, constraints: [], objective: null };
+    this.constants = random.fork('guard-sides');
+  }
+
+  /** A variable, or (from the constants' stream) a constant: `b -> x <= 2` flattens unlike `b -> x <= y`. */
+  private sideOf(variable: IntExpr): IntExpr {
+    return this.constants.chance(0.5) ? { k: 'const', value: this.constants.int(-6, 6) } : variable;
   }
 
   /** A domain within -8..8: a range, or a scattered set. */
@@ -126,9 +134,14 @@ class Builder {
     } else if (kind === 'member') {
       guarded = { k: 'in', of: this.int(), set: [...new Set(range(1, random.int(2, 4)).map(() => random.int(-8, 8)))].sort((a, b) => a - b) };
     } else {
-      guarded = { k: 'compare', op: kind === 'differ' ? '!=' : '<=', left: this.int(), right: this.int() };
+      guarded = { k: 'compare', op: kind === 'differ' ? '!=' : '<=', left: this.int(), right: this.sideOf(this.int()) };
     }
-    return { k: 'holds', expr: { k: random.pick(['iff', 'implies'] as const), left: this.bool(), right: guarded } };
+    // the guard itself: a Boolean, or a variable equal to a constant (`route[i] = k -> ...`)
+    // (drawn in the order of the main stream before the constants existed: the connective, then the Boolean)
+    const connective = random.pick(['iff', 'implies'] as const);
+    const bool = this.bool();
+    const guard: BoolExpr = this.constants.chance(0.4) ? { k: 'compare', op: '=', left: { k: 'var', name: this.constants.pick(this.model.ints.filter((v) => v.name.startsWith('x'))).name }, right: { k: 'const', value: this.constants.int(-4, 4) } } : bool;
+    return { k: 'holds', expr: { k: connective, left: guard, right: guarded } };
   }
 
   /** A linear inequality over several variables whose bound cuts deep (often making the model unsatisfiable). */
