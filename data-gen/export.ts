@@ -25,11 +25,11 @@ import { bookingModelData, prepareCheck } from '../src/booking/index.ts';
 import type { ErrorDetail, Place, Snapshot } from '../src/contract/index.ts';
 import { isServiceError } from '../src/contract/index.ts';
 import { createJourneyProvider } from '../src/journey/index.ts';
-import { createHoursCalendar, HoursTracker } from '../src/planning/hours/index.ts';
+import { createHoursCalendar } from '../src/planning/hours/index.ts';
 import { precheckLegs } from '../src/planning/prechecks/index.ts';
 import { buildPlanningProblem, placesNeedingJourneys, type PlanningProblem } from '../src/planning/problem/index.ts';
 import { SERVICE_SEED } from '../src/app/index.ts';
-import { daySlots, firstWave, initialPlanningState, operatingSpan, pdptwData, searchDayWithoutModels, type DayInstance } from '../src/planning/solve/index.ts';
+import { DayLoop, firstWave, pdptwData, searchDayWithoutModels, type DayInstance } from '../src/planning/solve/index.ts';
 import { createSnapshotParser, type Operation } from '../src/snapshot/index.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -153,16 +153,15 @@ function bookingCandidates(problem: PlanningProblem): number[] {
  */
 async function dayExports(problem: PlanningProblem, legs: readonly number[]): Promise<DayExport[]> {
   const calendar = createHoursCalendar(problem.timezone, problem.originEpochMs);
-  const state = initialPlanningState(problem);
-  const trackers = problem.drivers.map((driver) => new HoursTracker(driver.hours, calendar));
-  const crew = { readyAt: problem.drivers.map(() => null), lorryFreeAt: problem.lorries.map(() => null) };
-  const units = legs.flatMap((leg) => problem.legs[leg]!.units.map((unit) => problem.units[unit]!));
+  // the planner's day loop, each day from the snapshot's state (no day is committed here)
+  const loop = new DayLoop(problem, calendar, legs);
+  const { state, trackers } = loop;
   const exports: DayExport[] = [];
-  const days = problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon);
-  for (const [dayNumber, calendarDay] of days.entries()) {
-    const slots = daySlots(problem, calendarDay, crew, units, { acrossMidnight: true });
+  for (const operating of loop.days()) {
+    const { number: dayNumber, day: calendarDay } = operating;
+    const slots = loop.slots(operating);
     if (slots.length === 0) continue;
-    const { day } = firstWave(problem, operatingSpan(calendarDay, slots), slots, legs, state, trackers);
+    const { day } = firstWave(problem, loop.span(operating, slots), slots, legs, state, trackers);
     if (day.instance.requests.length === 0) continue;
     // the planner seeds day n with its seed + n (plan-manifests.ts)
     const warm = await searchDayWithoutModels(problem, calendar, trackers, day, SERVICE_SEED + dayNumber, Date.now() + PREPARATION_MS);

@@ -33,6 +33,7 @@ import type { Plan, UnplannedLeg } from '../planning/plan/types.ts';
 import { createPrechecks } from '../planning/prechecks/index.ts';
 import type { PlanningProblem } from '../planning/problem/index.ts';
 import type { SolvingEngine } from '../planning/solve/index.ts';
+import { BOOKING } from '../planning/solve/search-parameters.ts';
 import { buildPlan, keepsAssignments, type BuiltPlan } from './planning/build.ts';
 import type { PrecheckContext } from '../planning/prechecks/context.ts';
 import { exactPlan, exactSolverFor, smallEnoughForExact, type ExactPlan } from './exact.ts';
@@ -85,8 +86,8 @@ function mustServe(context: DecideContext): number[] {
 
 const serves = (built: BuiltPlan | null, legs: readonly number[]): built is BuiltPlan => built !== null && legs.every((leg) => built.served.has(leg));
 
-/** Share of the time left that the local repair may use (the re-solve and the exact model get the rest). */
-const REPAIR_SHARE = 0.5;
+/** Share of the time left that the local repair may use (the re-solve and the exact model get the rest; the budget policy). */
+const REPAIR_SHARE = BOOKING.repairShare;
 
 /**
  * Step 3: the new legs inserted into the plan of the accepted legs, its routes kept in order;

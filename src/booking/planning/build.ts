@@ -1,6 +1,8 @@
 /**
- * Plans for the booking check, built with the manifest planner's deterministic pieces (duty
- * slots, day instances, regret insertion, the hours engine's scheduling and repair), day by day:
+ * Plans for the booking check, built on the manifest planner's day loop (day-loop.ts: operating
+ * days of whole duties, across local midnight, and what a day hands to the next) with its
+ * deterministic pieces (duty slots, day instances, regret insertion, the hours engine's
+ * scheduling and repair), day by day:
  *
  * - the plan of the accepted legs alone (`buildPlan` without `keep`);
  * - the same plan with the new legs inserted and every kept route left in its order (`keep`):
@@ -10,13 +12,15 @@
  * No model runs here: these are quick constructions whose result does not depend on timing.
  * Each is a restriction (every plan it returns is a real one, checked by the validator later).
  */
-import { LIMITS, HoursTracker, type HoursCalendar } from '../../planning/hours/index.ts';
-import type { Duty, Plan, UnplannedLeg } from '../../planning/plan/types.ts';
+import { LIMITS, type HoursCalendar, type HoursTracker } from '../../planning/hours/index.ts';
+import type { Plan, UnplannedLeg } from '../../planning/plan/types.ts';
 import type { CalendarSpan, PlanningProblem, Unit } from '../../planning/problem/index.ts';
 import { arrivalsOf, followingLegs, placesFreed, withFollowingWave } from '../../planning/solve/chains.ts';
-import { buildDayInstance, commitDay, initialPlanningState, requestTimes, type DayInstance, type PlanningState } from '../../planning/solve/day-instance.ts';
-import { daySlots, type DayCrewState, type DutySlot } from '../../planning/solve/duties.ts';
+import { buildDayInstance, requestTimes, type DayInstance, type PlanningState } from '../../planning/solve/day-instance.ts';
+import { DayLoop, type OperatingDay } from '../../planning/solve/day-loop.ts';
+import type { DayCrewState, DutySlot } from '../../planning/solve/duties.ts';
 import { scheduleDay } from '../../planning/solve/day-schedule.ts';
+import { BOOKING } from '../../planning/solve/search-parameters.ts';
 import { construct, dropPartialGroups, evaluateSolution, regretInsert, type RouteStop, type RoutingSolution } from '../../routing/index.ts';
 import { repairDay } from './repair.ts';
 
@@ -75,28 +79,25 @@ const overlaps = (a: { start: number; end: number }, b: { start: number; end: nu
 
 /** The plan of `options.legs`, or null when the deadline or the signal stopped it. */
 export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, options: BuildOptions): BuiltPlan | null {
-  const state = initialPlanningState(problem);
-  const trackers = problem.drivers.map((driver) => new HoursTracker(driver.hours, calendar));
-  const crew: DayCrewState = { readyAt: problem.drivers.map(() => null) };
-  const duties: Duty[] = [];
+  // the planner's day loop (operating days of whole duties, across local midnight)
+  const loop = new DayLoop(problem, calendar, options.legs);
+  const { state, trackers, crew } = loop;
   const records: DayRecord[] = [];
   const assignment = new Map<number, string>();
-  const days = problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon);
   const insertable = options.keep === undefined || options.insert === undefined ? null : new Set(options.insert);
   let repaired = false;
 
-  for (const day of days) {
+  for (const operating of loop.days()) {
     if (Date.now() > options.deadline || options.signal?.aborted === true) return null;
-    const pending = options.legs.filter((leg) => !state.settled.has(leg));
-    if (pending.length === 0) break;
+    const { day, pending, pendingUnits } = operating;
     const kept = options.keep?.days.find((record) => record.dayStart === day.start);
-    const pendingUnits = pending.flatMap((leg) => problem.legs[leg]!.units.map((unit) => problem.units[unit]!));
     const slots =
       insertable === null
-        ? slotsOfDay(problem, day, crew, pendingUnits, kept, options.firstCrewsFor ?? [], state)
+        ? slotsOfDay(problem, loop, operating, kept, options.firstCrewsFor ?? [])
         : insertionSlots(problem, day, crew, kept, pendingUnits.filter((unit) => insertable.has(unit.leg)));
     if (slots.length === 0) continue;
-    let instance = buildDayInstance(problem, day, slots, pending, state, trackers);
+    const span = loop.span(operating, slots);
+    let instance = buildDayInstance(problem, span, slots, pending, state, trackers);
     if (instance.instance.requests.length === 0) continue;
     let solution =
       options.keep === undefined ? construct(instance.instance).solution : insertInto(instance, kept ?? { dayStart: day.start, slots: [], routes: [] }, insertable);
@@ -108,16 +109,12 @@ export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, opt
       repaired ||= local !== null;
     }
     if (insertable !== null) {
-      const waved = followingWave({ problem, calendar, trackers, day: instance, solution, scheduled, insertable }, day, pending, state);
+      const waved = followingWave({ problem, calendar, trackers, day: instance, solution, scheduled, insertable }, span, pending, state);
       if (waved !== null) ({ day: instance, solution, scheduled } = waved);
     }
     const servedRequests = new Set(scheduled.flatMap((outcome) => outcome.requests));
-    for (const outcome of scheduled) {
-      duties.push(outcome.duty);
-      trackers[outcome.duty.driver] = outcome.tracker;
-      crew.readyAt[outcome.duty.driver] = outcome.duty.end + LIMITS.dailyRest;
-    }
-    commitDay(problem, instance, [...servedRequests], state);
+    // no handling times carried: the plan with legs inserted sees the same later days as the kept one
+    loop.commit(instance, scheduled);
     records.push(dayRecord(day, instance, solution, servedRequests));
     for (const [k, stops] of solution.routes.entries()) {
       const slot = instance.slots[k]!;
@@ -135,7 +132,7 @@ export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, opt
     .filter((leg) => !served.has(leg.index))
     .map((leg) => rejectedBy.get(leg.index) ?? { leg: leg.index, reasonCode: 'not_planned_within_allowance' as const });
   return {
-    plan: { duties: duties.slice().sort((a, b) => a.driver - b.driver || a.start - b.start), unplanned },
+    plan: { duties: loop.sortedDuties(), unplanned },
     served,
     days: records,
     assignment,
@@ -144,20 +141,13 @@ export function buildPlan(problem: PlanningProblem, calendar: HoursCalendar, opt
 }
 
 /** The day's duty slots: fresh ones (the crews of `firstCrewsFor` chosen first), merged around the kept ones. */
-function slotsOfDay(
-  problem: PlanningProblem,
-  day: CalendarSpan,
-  crew: DayCrewState,
-  pendingUnits: readonly Unit[],
-  kept: DayRecord | undefined,
-  firstCrewsFor: readonly number[],
-  state: PlanningState,
-): DutySlot[] {
-  let fresh = daySlots(problem, day, crew, pendingUnits);
+function slotsOfDay(problem: PlanningProblem, loop: DayLoop, day: OperatingDay, kept: DayRecord | undefined, firstCrewsFor: readonly number[]): DutySlot[] {
+  const { crew, state } = loop;
+  let fresh = loop.slots(day);
   const first = firstCrewsFor.filter((leg) => !state.settled.has(leg));
   if (first.length > 0) {
     const firstUnits = first.flatMap((leg) => problem.legs[leg]!.units.map((unit) => problem.units[unit]!));
-    fresh = withIdleCrews(problem, day, crew, mergeSlots(daySlots(problem, day, crew, firstUnits), fresh, crew), pendingUnits);
+    fresh = withIdleCrews(problem, day.day, crew, mergeSlots(loop.slots(day, firstUnits), fresh, crew), day.pendingUnits);
   }
   return kept === undefined ? fresh : mergeSlots(kept.slots, fresh, crew);
 }
@@ -168,7 +158,7 @@ function slotsOfDay(
  * quicker than the day's full slot search, which would also re-pair the crews of the kept plan.
  */
 function insertionSlots(problem: PlanningProblem, day: CalendarSpan, crew: DayCrewState, kept: DayRecord | undefined, units: readonly Unit[]): DutySlot[] {
-  const usable = (kept?.slots ?? []).filter((slot) => slot.window.start >= (crew.readyAt[slot.driver] ?? Number.NEGATIVE_INFINITY));
+  const usable = (kept?.slots ?? []).filter((slot) => usableSlot(slot, crew));
   return units.length === 0 ? usable : withIdleCrews(problem, day, crew, usable, units);
 }
 
@@ -188,8 +178,8 @@ interface InsertedDay extends RoutedDay {
   insertable: ReadonlySet<number>;
 }
 
-/** Rounds of `repairInsertion` at most (each schedules the day again). */
-const REPAIR_ROUNDS = 4;
+/** Rounds of `repairInsertion` at most (each schedules the day again; the budget policy). */
+const REPAIR_ROUNDS = BOOKING.insertionRounds;
 
 /**
  * The routing check relaxes the drivers'-hours rules, so the hours engine may still fail a route
@@ -272,14 +262,19 @@ function followingWave(inserted: InsertedDay, span: CalendarSpan, pending: reado
   return { day: extended, solution, scheduled: rescheduled };
 }
 
+/** Whether a kept slot can still run: its driver has had the daily rest and its lorry is free (after a duty across midnight). */
+function usableSlot(slot: DutySlot, crew: DayCrewState): boolean {
+  return slot.window.start >= (crew.readyAt[slot.driver] ?? Number.NEGATIVE_INFINITY) && slot.window.start >= (crew.lorryFreeAt?.[slot.lorry] ?? Number.NEGATIVE_INFINITY);
+}
+
 /**
  * The kept slots, plus the fresh ones that overlap none of them on the same driver or lorry, in
  * driver then start order (a driver's slots chain their drivers'-hours state in that order). A
- * kept slot that now starts before its driver's daily rest is over is left out (its legs are
+ * kept slot that now starts before its driver's daily rest is over (or its lorry is free) is left out (its legs are
  * then no longer where they were, which the caller sees as a changed plan).
  */
 function mergeSlots(kept: readonly DutySlot[], fresh: readonly DutySlot[], crew: DayCrewState): DutySlot[] {
-  const usable = kept.filter((slot) => slot.window.start >= (crew.readyAt[slot.driver] ?? Number.NEGATIVE_INFINITY));
+  const usable = kept.filter((slot) => usableSlot(slot, crew));
   const extra = fresh.filter(
     (slot) => !usable.some((other) => (other.driver === slot.driver || other.lorry === slot.lorry) && overlaps(other.window, slot.window)),
   );
@@ -297,14 +292,17 @@ function withIdleCrews(problem: PlanningProblem, day: CalendarSpan, crew: DayCre
   for (const driver of problem.drivers) {
     if (!driver.qualifications.hgv || result.some((slot) => slot.driver === driver.index)) continue;
     const from = Math.max(day.start, 0, crew.readyAt[driver.index] ?? Number.NEGATIVE_INFINITY);
-    const pieces = driver.availability.map((window) => ({ start: Math.max(window.start, from), end: Math.min(window.end, dayEnd) })).filter((piece) => piece.end > piece.start);
-    const spanEnd = (pieces[0]?.start ?? 0) + LIMITS.dutySpan;
+    // a duty that starts on the day runs on past midnight (day-loop.ts), within the duty span
+    const pieces = driver.availability.map((window) => ({ start: Math.max(window.start, from), end: Math.min(window.end, problem.horizon) })).filter((piece) => piece.end > piece.start);
+    if (pieces.length === 0 || pieces[0]!.start > dayEnd) continue;
+    const spanEnd = pieces[0]!.start + LIMITS.dutySpan;
     for (const piece of pieces) {
       let best: { slot: DutySlot; serves: number } | null = null;
       for (const lorry of problem.lorries) {
         if (lorry.startPlace !== driver.startPlace) continue;
+        const free = crew.lorryFreeAt?.[lorry.index] ?? Number.NEGATIVE_INFINITY;
         for (const available of lorry.availability) {
-          const window = { start: Math.max(piece.start, available.start), end: Math.min(piece.end, available.end, spanEnd) };
+          const window = { start: Math.max(piece.start, available.start, free), end: Math.min(piece.end, available.end, spanEnd) };
           if (window.end - window.start <= problem.walkRoundCheckMinutes) continue;
           if (result.some((slot) => slot.lorry === lorry.index && overlaps(slot.window, window))) continue;
           const serves = units.filter((unit) => couldServeIn(unit, driver.index, lorry.index, window)).length;

@@ -15,17 +15,12 @@ import type { HoursCalendar, HoursTracker } from '../../planning/hours/index.ts'
 import type { PlanningProblem } from '../../planning/problem/index.ts';
 import type { DayInstance } from '../../planning/solve/day-instance.ts';
 import { scheduleRoute } from '../../planning/solve/day-schedule.ts';
+import { BOOKING_REPAIR } from '../../planning/solve/search-parameters.ts';
 import { evaluateSolution, ruinAndRecreate, type RouteStop, type RoutingInstance, type RoutingSolution } from '../../routing/index.ts';
 import { relatedness } from '../../routing/utils/relatedness.ts';
 
-/** Routes of crews able to serve a missing new leg, at most (the nearest to it first). */
-const ABLE_ROUTES = 16;
-/** Routes in the repair at most (the able ones, then the nearest others). */
-const MAX_ROUTES = 30;
-/** Moves at most (the deterministic stopping rule; the deadline may cut it shorter). */
-const MAX_MOVES = 4_000;
-/** Fixed seed: the same check gives the same answer when the move budget ends the search. */
-const SEED = 19;
+/** The repair's budgets live with every other budget of the day loop (search-parameters.ts). */
+const { ableRoutes: ABLE_ROUTES, maxRoutes: MAX_ROUTES, maxMoves: MAX_MOVES, seed: SEED, maxRemoved: MAX_REMOVED } = BOOKING_REPAIR;
 
 export interface RepairInput {
   problem: PlanningProblem;
@@ -81,7 +76,7 @@ export function repairDay(input: RepairInput): RouteStop[][] | null {
     threshold: 0.03,
     eliminationShare: 0,
     unservedOffered: missingRequests.length,
-    maxRemoved: 12,
+    maxRemoved: MAX_REMOVED,
     localSearch: false,
     stallMoves: null,
     routeFilter,

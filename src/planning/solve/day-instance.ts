@@ -4,8 +4,10 @@
  * day are the requests. Choices the routing model does not make are fixed here, deterministically:
  * - the empty Nuggets of a deliver_empty (reserved ones first, then the pool Nugget nearest the
  *   destination; Nuggets a collection brings in are not redirected);
- * - where a collected empty goes: back to the duty's own warehouse (the route-end delivery), the
- *   warehouse nearest the collection among the day's duty places that may take it;
+ * - where a collected empty goes: the warehouse nearest the collection among the day's duty
+ *   places that may take it (else the nearest warehouse that may), dropped by a duty based there
+ *   at its route's end; on a small day (`FREE_DROPS`), or when no duty is based there, by any
+ *   duty on its way;
  * - place capacity over time (place-room.ts): a delivery into a place with a Nugget capacity is
  *   offered only from the moment its Nuggets fit for good: the occupancy the legs planned so far
  *   leave there (Nuggets counted from their unloading to their loading), plus every delivery
@@ -23,6 +25,7 @@ import type { CalendarSpan, EmptyCandidate, PlanningProblem, Unit } from '../pro
 import type { DutySlot } from './duties.ts';
 import { fitsFrom, initialRoom, recordArrival, recordDeparture, type PlaceRoom } from './place-room.ts';
 import { checkRoute, type RoutingInstance, type RoutingRequest } from '../../routing/index.ts';
+import { FREE_DROPS } from './search-parameters.ts';
 
 /** What earlier days of the plan have used up. */
 export interface PlanningState {
@@ -59,8 +62,8 @@ export interface RequestTimes {
  * Marks the day's planned legs settled and moves the Nuggets they carried. With `times` (each
  * served request's scheduled handling), a loading frees room at its place from its start and a
  * Nugget may be loaded again from its unloading's end; without, an unloading counts as present
- * all the time and no loading frees room (a restriction), and the caller offers the Nuggets'
- * next legs only after this work ends (a later calendar day, as the booking planner does).
+ * all the time, no loading frees room, and a Nugget may be loaded again only after the latest
+ * its unloading could end (restrictions).
  */
 export function commitDay(problem: PlanningProblem, day: DayInstance, served: readonly number[], state: PlanningState, times?: ReadonlyMap<number, RequestTimes>): void {
   // in request order: a Nugget moved twice in a day (a later wave) ends where the later move takes it
@@ -73,7 +76,9 @@ export function commitDay(problem: PlanningProblem, day: DayInstance, served: re
     for (const nugget of request.nuggets) {
       state.nuggetPlace[nugget] = request.deliveryPlace;
       state.nuggetsTaken.add(nugget);
-      if (when !== undefined) state.nuggetFreeAt[nugget] = when.deliveryEnd;
+      // without its time, the latest its unloading can end (a duty across midnight may still be
+      // unloading it after the next date has begun)
+      state.nuggetFreeAt[nugget] = when?.deliveryEnd ?? day.instance.requests[r]!.deliveryWindow.latest + day.instance.requests[r]!.deliveryService;
     }
     const into = state.room[request.deliveryPlace];
     if (into != null) recordArrival(into, when?.deliveryEnd ?? Number.NEGATIVE_INFINITY, size);
@@ -114,8 +119,10 @@ export interface DayRequest {
   pickupPlace: number;
   /** Where it is unloaded (collect_empty: the duty's warehouse). */
   deliveryPlace: number;
-  /** collect_empty: unloaded as yard work at the duty's warehouse. */
+  /** collect_empty: unloaded as yard work at a warehouse. */
   toWarehouse: boolean;
+  /** collect_empty: every duty that may serve it, dropping it at the warehouse on the way (see `FREE_DROPS`). */
+  anyDuty?: number[];
 }
 
 export interface DayInstance {
@@ -215,6 +222,8 @@ function offerLeg(
     let pickupPlace: number;
     let deliveryPlace: number;
     let toWarehouse = false;
+    let atRouteEnd = false;
+    let anyDuty: number[] | undefined;
     let carried: number[];
     let eligible = slots.flatMap((slot, k) =>
       unit.eligibleDrivers.includes(slot.driver) && unit.eligibleLorries.includes(slot.lorry) ? [k] : [],
@@ -243,14 +252,23 @@ function offerLeg(
       pickupPlace = unit.pickupPlaces[0]!;
       carried = unit.nuggets;
       if (state.nuggetPlace[carried[0]!] !== pickupPlace || usedToday.has(carried[0]!)) return null;
-      const warehouses = new Set(unit.emptyDestinations?.warehouses ?? []);
-      const depots = [...new Set(eligible.map((k) => slots[k]!.place))].filter((place) => warehouses.has(place));
-      depots.sort((a, b) => travel[pickupPlace]![a]! - travel[pickupPlace]![b]! || a - b);
+      const warehouses = unit.emptyDestinations?.warehouses ?? [];
+      const byDistance = (a: number, b: number) => travel[pickupPlace]![a]! - travel[pickupPlace]![b]! || a - b;
+      // the nearest duty place that may take it, else the nearest warehouse that may; any eligible
+      // duty may drop it there on its way (a duty based at a handover point too)
+      const dutyPlaces = new Set(eligible.map((k) => slots[k]!.place));
+      const depots = [...warehouses.filter((place) => dutyPlaces.has(place)).sort(byDistance), ...warehouses.filter((place) => !dutyPlaces.has(place)).sort(byDistance)];
       const depot = depots.find((place) => fitsAt(place, unit.size) <= to);
       if (depot === undefined) return null;
       deliveryPlace = depot;
       toWarehouse = true;
-      eligible = eligible.filter((k) => slots[k]!.place === depot);
+      // the duties based there drop it on their way home (the route-end delivery); others on the way
+      const based = eligible.filter((k) => slots[k]!.place === depot);
+      anyDuty = eligible;
+      if (based.length > 0) {
+        eligible = based;
+        atRouteEnd = true;
+      }
     } else {
       pickupPlace = unit.pickupPlaces[0]!;
       deliveryPlace = unit.deliveryPlace!;
@@ -286,9 +304,9 @@ function offerLeg(
       quantity: unit.size,
       droppable: true,
       group: legIndex,
-      deliverAtRouteEnd: toWarehouse,
+      deliverAtRouteEnd: atRouteEnd,
       eligibleVehicles: eligible,
-      day: { unit: unitIndex, nuggets: carried, pickupPlace, deliveryPlace, toWarehouse },
+      day: { unit: unitIndex, nuggets: carried, pickupPlace, deliveryPlace, toWarehouse, ...(anyDuty === undefined ? {} : { anyDuty }) },
     });
   }
   return { requests, nuggets, room };
@@ -336,6 +354,14 @@ export function buildDayInstance(
     hours: { ...hoursLimits, maxSpan: hoursLimits.maxSpan - problem.walkRoundCheckMinutes },
     vehiclesFirst: false,
   };
+  // on a small day any duty may drop a collected empty at the warehouse on its way, not only at
+  // its route's end (the budget policy: on a big day that costs time and plans fewer legs)
+  if (routingRequests.length <= FREE_DROPS.requests) {
+    requests.forEach((request, index) => {
+      if (request.anyDuty === undefined) return;
+      instance.requests[index] = { ...instance.requests[index]!, deliverAtRouteEnd: false, eligibleVehicles: request.anyDuty };
+    });
+  }
   restrictToReachable(instance);
   return { instance, requests, slots, roomless };
 }

@@ -8,6 +8,7 @@ import type { Duty } from '../plan/types.ts';
 import type { PlanningProblem } from '../problem/index.ts';
 import type { DayInstance } from './day-instance.ts';
 import { scheduleDuty } from './duty-schedule.ts';
+import { SCHEDULE_REPAIR } from './search-parameters.ts';
 import { applyInsertion, bestInsertion, feasibleInsertions, type RouteStop, type RoutingInstance, type RoutingSolution } from '../../routing/index.ts';
 
 export interface ScheduledDuty {
@@ -27,11 +28,8 @@ export function scheduleDay(problem: PlanningProblem, calendar: HoursCalendar, t
   return scheduleRoutes(problem, calendar, trackers, day, solution).scheduled;
 }
 
-/** Rounds of repair after the hours engine drops legs. */
-const REPAIR_ROUNDS = 3;
-/** Routes (the cheapest to insert into) and insertion positions tried per leg in a repair. */
-const REPAIR_ROUTES = 8;
-const REPAIR_POSITIONS = 24;
+/** Rounds of repair after the hours engine drops legs, and the routes and positions tried per leg (the budget policy). */
+const { rounds: REPAIR_ROUNDS, routes: REPAIR_ROUTES, positions: REPAIR_POSITIONS } = SCHEDULE_REPAIR;
 
 /**
  * `scheduleDay`, then each leg the hours engine had to drop goes back into the first route

@@ -2,8 +2,8 @@
  * The manifest planner: from the normalised problem to a `Plan` (src/planning/plan/types.ts).
  *
  * 1. Legs the pre-checks prove unplannable are left out with their reason.
- * 2. Decomposition by operating day, in order: an operating day is the duties that start on
- *    that local date, each whole (a night duty runs on past local midnight to the end of its
+ * 2. Decomposition by operating day, in order (the day loop, day-loop.ts, which the booking
+ *    check's plans share): an operating day is the duties that start on that local date, each whole (a night duty runs on past local midnight to the end of its
  *    availability, within the duty span); each day gets duty slots (one driver with one lorry)
  *    and the legs that can be served in them (day-instance.ts). What a day planned is carried
  *    on: where each Nugget is and from when, each capacitated place's occupancy over time, when
@@ -30,19 +30,19 @@
  * failure limits; only the deadline can cut it short (then `timing_dependent` says so).
  */
 import type { Evidence } from '../../contract/index.ts';
-import { createHoursCalendar, HoursTracker, LIMITS, type HoursCalendar } from '../hours/index.ts';
+import { createHoursCalendar, type HoursCalendar, type HoursTracker } from '../hours/index.ts';
 import type { Duty, Plan, UnplannedLeg } from '../plan/types.ts';
 import { precheckLegs } from '../prechecks/index.ts';
 import type { CalendarSpan, PlanningProblem } from '../problem/index.ts';
 import { arrivalsOf, firstWave, followingLegs, placesFreed, withFollowingWave } from './chains.ts';
-import { commitDay, initialPlanningState, requestTimes, type DayInstance, type PlanningState } from './day-instance.ts';
-import { daySlots, operatingSpan, type DayCrewState } from './duties.ts';
-import { scheduleRoute, scheduleWithReinsertion, type ScheduledRoutes } from './day-schedule.ts';
+import { requestTimes, type DayInstance, type PlanningState } from './day-instance.ts';
+import { DayLoop } from './day-loop.ts';
+import { scheduleWithReinsertion, type ScheduledRoutes } from './day-schedule.ts';
 import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
 import type { ModelOutcome, ModelRun, ModelSolver } from './model-solver.ts';
 import { dayTarget } from './day-bound.ts';
 import { dayHoursFilter } from './day-search.ts';
-import { daySearchPolicy, waveSearchParameters, WAVES, type PolicyOverrides } from './search-parameters.ts';
+import { dayDeadlines, dayFitsBefore, daySearchPolicy, reserveMs, waveSearchParameters, WAVES, type PolicyOverrides } from './search-parameters.ts';
 import { compareCost, evaluateSolution, pdptwData, pdptwRoutes, solveRouting, type RouteStop, type RoutingCost, type RoutingInstance, type RoutingSolution } from '../../routing/index.ts';
 
 export interface PlanViolation {
@@ -131,36 +131,32 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
   const rejected = options.rejected ?? precheckLegs(problem);
   const rejectedLegs = new Set(rejected.map((entry) => entry.leg));
   const candidates = problem.legs.filter((leg) => leg.origin === 'accepted' && !rejectedLegs.has(leg.index)).map((leg) => leg.index);
-  const state = initialPlanningState(problem);
-  const trackers = problem.drivers.map((driver) => new HoursTracker(driver.hours, calendar));
-  const crew: DayCrewState = { readyAt: problem.drivers.map(() => null), lorryFreeAt: problem.lorries.map(() => null) };
-  const duties: Duty[] = [];
+  const loop = new DayLoop(problem, calendar, candidates);
+  const { state, trackers } = loop;
   let provenDays = 0;
   /** The days' proof lines (evidence.planning_engine.proof). */
   const proofs = new Set<string>();
   let solvedDays = 0;
   let stoppedByDeadline = false;
   let drivingMinutes = 0;
-  const days = problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon);
+  const days = loop.calendarDays;
 
   /** The last day's time outside the models' search (building, construction, scheduling): not elastic. */
   let lastFixedMs = 0;
-  for (const [dayNumber, day] of days.entries()) {
+  for (const operating of loop.days()) {
+    const { number: dayNumber, day, pending } = operating;
     if (options.signal?.aborted) break;
     // anytime: a day that would not finish before the deadline (judged by the last one's work
     // outside the search) is not started; its legs stay unplanned and the plan so far is the answer
-    if (solvedDays > 0 && Date.now() + 2 * lastFixedMs > deadline) {
+    if (solvedDays > 0 && !dayFitsBefore(deadline, lastFixedMs)) {
       stoppedByDeadline = true;
       break;
     }
-    const pending = candidates.filter((leg) => !state.settled.has(leg));
-    if (pending.length === 0) break;
-    const pendingUnits = pending.flatMap((leg) => problem.legs[leg]!.units.map((unit) => problem.units[unit]!));
     const dayStarted = Date.now();
     // an operating day is the duties that start on it, each whole (not cut at local midnight)
-    const slots = daySlots(problem, day, crew, pendingUnits, { acrossMidnight: true });
+    const slots = loop.slots(operating);
     if (slots.length === 0) continue;
-    const span = operatingSpan(day, slots);
+    const span = loop.span(operating, slots);
     const slotsMs = Date.now() - dayStarted;
     // legs that follow another leg of the day (its Nuggets' next move) come in later waves
     const { day: dayInstance, following } = firstWave(problem, span, slots, pending, state, trackers);
@@ -168,10 +164,8 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     if (dayInstance.instance.requests.length === 0) continue;
     // the time left is shared by this day and the later days that still have work
     const busyDays = days.slice(dayNumber).filter((later) => pending.some((leg) => legTouches(problem, leg, later))).length;
-    const dayDeadline = Date.now() + Math.max(0, deadline - Date.now()) / Math.max(1, busyDays);
-    // when legs follow, the waves after the first get part of the day's time
+    const { day: dayDeadline, firstWave: firstDeadline } = dayDeadlines(deadline, busyDays, following.length > 0);
     const followers = following.length > 0;
-    const firstDeadline = followers ? Date.now() + (dayDeadline - Date.now()) * WAVES.firstShare : dayDeadline;
     const routingStarted = Date.now();
     const hoursFilter = dayHoursFilter(problem, calendar, trackers, dayInstance);
     const routed = await routeDay(dayInstance, solver, options, firstDeadline, options.seed + dayNumber, hoursFilter);
@@ -201,20 +195,14 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
       },
       'operating day planned',
     );
-    for (const outcome of scheduled) {
-      duties.push(outcome.duty);
-      trackers[outcome.duty.driver] = outcome.tracker;
-      crew.readyAt[outcome.duty.driver] = outcome.duty.end + LIMITS.dailyRest;
-      crew.lorryFreeAt![outcome.duty.lorry] = Math.max(crew.lorryFreeAt![outcome.duty.lorry] ?? Number.NEGATIVE_INFINITY, outcome.duty.end);
-      drivingMinutes += outcome.driving;
-    }
-    commitDay(problem, waves.day, scheduled.flatMap((outcome) => outcome.requests), state, requestTimes(waves.day, scheduled));
+    for (const outcome of scheduled) drivingMinutes += outcome.driving;
+    loop.commit(waves.day, scheduled, requestTimes(waves.day, scheduled));
     lastFixedMs = Date.now() - dayStarted - searchMs;
   }
 
   const plannedLegs = new Set(state.settled);
   let plan: Plan = {
-    duties: sortDuties(duties),
+    duties: loop.sortedDuties(),
     unplanned: unplannedLegs(problem, rejected, candidates, plannedLegs),
   };
   let validation: 'passed' | 'failed' = 'passed';
@@ -342,13 +330,6 @@ async function addFollowingWaves(
   return { ...current, waves: wave, debug: notes.join('; ') };
 }
 
-/** Time kept back from the search for scheduling, validation and assembly. */
-function reserveMs(limit: number): number {
-  // a 20,000-leg plan takes seconds to validate, assemble and write (the service bench: 5 s kept
-  // back left 2 s of a 120 s allowance)
-  return Math.min(12_000, Math.round(limit * 0.1));
-}
-
 interface RoutedDay {
   solution: RoutingSolution;
   cost: RoutingCost;
@@ -460,10 +441,6 @@ async function solveDayExactly(
 
 /** The proof line of a day whose plan reaches the travel lower bound: optimal with no solver's word. */
 const LOWER_BOUND_PROOF = 'every request served on one vehicle at the travel lower bound (day-bound.ts): optimal without a solver proof';
-
-function sortDuties(duties: Duty[]): Duty[] {
-  return duties.slice().sort((a, b) => a.driver - b.driver || a.start - b.start);
-}
 
 function unplannedLegs(problem: PlanningProblem, rejected: UnplannedLeg[], candidates: number[], planned: Set<number>): UnplannedLeg[] {
   const left: UnplannedLeg[] = candidates

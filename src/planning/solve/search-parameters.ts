@@ -1,6 +1,8 @@
 /**
- * How much search a day gets: every budget and stopping rule of the day loop, in one place, as
- * `SearchParameters` of the routing core (src/routing) plus the planner's own model calls.
+ * How much search a day gets: every budget and stopping rule of the day loop (day-loop.ts), for
+ * the manifests path and the booking check alike, in one place: `SearchParameters` of the routing
+ * core (src/routing), the planner's own model calls, the time shares of days and waves, the
+ * repair rounds after the hours engine, and the booking check's insertion and local repair.
  * Deterministic stopping rules (moves, runs without improvement, failure limits) come first; the
  * deadline only cuts a search short.
  *
@@ -43,6 +45,71 @@ export interface DaySearchPolicy {
 
 /** Further waves of legs that follow legs of the day: most waves, and the first wave's share of the day's time. */
 export const WAVES = { max: 3, firstShare: 0.7 };
+
+/**
+ * Days on which any duty may drop a collected empty at the warehouse on its way (not only a duty
+ * based there, at its route's end): the small sweep has plannable days that need it (a driver
+ * who must drop the empty before a late delivery; a duty based at a handover point); on the
+ * medium preset's 400-request day it cost ~10 s of search and planned no more legs (368 against
+ * 369 without it, allowance 120 s, load 7-8).
+ */
+export const FREE_DROPS = { requests: 40 };
+
+/** Time kept back from a manifest request's allowance for scheduling, validation and assembly. */
+export function reserveMs(limit: number): number {
+  // a 20,000-leg plan takes seconds to validate, assemble and write (the service bench: 5 s kept
+  // back left 2 s of a 120 s allowance)
+  return Math.min(12_000, Math.round(limit * 0.1));
+}
+
+/**
+ * Anytime: whether a day can still be started, judged by the last day's work outside the search
+ * (building, construction, scheduling: not elastic); a day that would not finish is not started.
+ */
+export function dayFitsBefore(deadline: number, lastFixedMs: number, now = Date.now()): boolean {
+  return now + 2 * lastFixedMs <= deadline;
+}
+
+/**
+ * A day's share of the time left: an equal part for it and each later day that still has work
+ * (`busyDays` counts it too); when legs follow legs of the day, its first wave gets
+ * `WAVES.firstShare` of that and the following waves the rest.
+ */
+export function dayDeadlines(deadline: number, busyDays: number, followers: boolean, now = Date.now()): { day: number; firstWave: number } {
+  const day = now + Math.max(0, deadline - now) / Math.max(1, busyDays);
+  return { day, firstWave: followers ? now + (day - now) * WAVES.firstShare : day };
+}
+
+/**
+ * The hours engine's repair of a routed day (day-schedule.ts): rounds of re-inserting the legs it
+ * had to drop, and per leg the routes (cheapest to insert into first) and positions tried.
+ */
+export const SCHEDULE_REPAIR = { rounds: 3, routes: 8, positions: 24 };
+
+/**
+ * The booking check's budgets (src/booking): the check inserts the new legs into the plan of
+ * the accepted legs, then repairs locally near them; no model runs in these steps.
+ * - `insertionRounds`: rounds of re-inserting the new legs when the hours engine fails a route
+ *   that received one (each schedules the day again);
+ * - `repairShare`: share of the time left that the local repair may use (the re-solve and the
+ *   exact model get the rest);
+ * - the local repair's ruin and recreate (bookingRepairSearch).
+ */
+export const BOOKING = { insertionRounds: 4, repairShare: 0.5 };
+
+/** The local repair of a booking check (src/booking/planning/repair.ts): which routes, how many moves. */
+export const BOOKING_REPAIR = {
+  /** Routes of crews able to serve a missing new leg, at most (the nearest to it first). */
+  ableRoutes: 16,
+  /** Routes in the repair at most (the able ones, then the nearest others). */
+  maxRoutes: 30,
+  /** Moves at most (the deterministic stopping rule; the deadline may cut it shorter). */
+  maxMoves: 4_000,
+  /** Fixed seed: the same check gives the same answer when the move budget ends the search. */
+  seed: 19,
+  /** Most requests one ruin removes. */
+  maxRemoved: 12,
+};
 
 /** Days the exact model is expected to finish on (measured thresholds, see the header). */
 export const EXACT_LIMIT: DaySize = { requests: 8, vehicles: 3 };
