@@ -27,6 +27,7 @@ import { searchParameters, solveRouting } from '../src/routing/index.ts';
 import type { ModelSolver } from '../src/planning/solve/model-solver.ts';
 import { exactDistance, readLiLim, readSolomon, SCALE, type BenchmarkInstance } from './routing/instances.ts';
 import { benchSolver } from './routing/solver.ts';
+import { importSource } from './routing/import-source.ts';
 import { instanceClass, printComparison, withinOnePercent, type ComparisonRow } from './routing/comparison.ts';
 import { vroomPeer, type VroomPeer } from './routing/vroom-peer.ts';
 import { printTable } from './routing/table.ts';
@@ -161,8 +162,9 @@ export async function run(args: string[]): Promise<void> {
   };
   try {
     if (presets !== 'none') {
-      // the planner and the scenario generator are loaded only when a preset runs
-      const { runPresets } = await import('./planning/presets.ts');
+      // the planner and the scenario generator are loaded only when a preset runs (and are not
+      // in the bundle scripts/bench.mjs makes: a routing run does not parse them)
+      const { runPresets } = await importSource<typeof import('./planning/presets.ts')>(new URL('./planning/presets.ts', import.meta.url).href);
       await runPresets(presets.split(','), { solver, solverTag, seed, describe, profile: args.includes('--profile') });
     }
     const peer = families.length === 0 || vroom === 'off' ? null : await vroomPeer(Number(vroom), 2);

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ModelSolver } from '../../src/planning/solve/model-solver.ts';
 import { modelSolverOf, type SolvingEngine } from '../../src/planning/solve/engine-solver.ts';
+import { importSource } from './import-source.ts';
 import { nativeModelSolver } from './native-solver.ts';
 
 export interface BenchSolver {
@@ -43,7 +44,7 @@ export function benchSolver(backend: string): BenchSolver {
 async function startSolver(backend: string): Promise<BenchSolver> {
   const engineIndex = fileURLToPath(new URL('../../src/engine/index.ts', import.meta.url));
   if (backend !== 'native-direct' && existsSync(engineIndex)) {
-    const { createEngine } = (await import(engineIndex)) as EngineModule;
+    const { createEngine } = await importSource<EngineModule>(engineIndex);
     const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
     const engine = await createEngine({ projectRoot, ...(backend === 'auto' ? {} : { backends: [backend] }) });
     return { solver: modelSolverOf(engine), describe: `engine (${backend})`, close: () => engine.close() };

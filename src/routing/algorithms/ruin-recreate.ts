@@ -3,9 +3,10 @@
  * run before the model-based large-neighbourhood search: thousands of cheap moves on the route
  * evaluator where a model call costs seconds. Two phases:
  * - route elimination (vehicles-first instances only): the smallest route is emptied into a pool,
- *   and related requests of the other routes are removed and re-inserted with the pool until the
- *   pool is empty (one vehicle fewer) or the attempt's iterations run out (Nagata & Braysy's
- *   ejection pool, with ruin and recreate as the move);
+ *   whose requests go back one at a time, ejecting one or two others where none fits
+ *   (ejection.ts, Nagata & Braysy's ejection search); where no such ejection makes room, related
+ *   requests of the other routes are removed and re-inserted with the pool. It ends when the pool
+ *   is empty (one vehicle fewer) or the attempt's moves (or its share of the clock) run out;
  * - travel: strings of stops around related requests, related or random requests (whole groups)
  *   or a whole route removed and re-inserted by regret-2 or
  *   greedy insertion in a random order, accepted under a record-to-record threshold that
@@ -21,6 +22,7 @@ import { Random } from '../utils/random.ts';
 import { NeighbourLists } from '../utils/relatedness.ts';
 import { buildState, type RouteState } from '../structures/route-state.ts';
 import { localSearch } from './local-search/index.ts';
+import { EjectionSearch } from './ejection.ts';
 import type { RuinRecreateParameters } from '../structures/search-parameters.ts';
 import { aborted, deadline, firstOf, maxIterations, noImprovement, type StopReason } from './stopping.ts';
 
@@ -52,6 +54,13 @@ export interface RuinRecreateResult {
 }
 
 type Routes = RoutingSolution['routes'];
+
+/** Random relocations after each ejection (Nagata & Braysy's perturbation, which keeps the pool search from cycling). */
+const PERTURB_MOVES = 10;
+/** Share of the whole budget one attempt to empty a route has by the clock (doubled in the second round). */
+const ELIMINATION_ATTEMPT_SHARE = 0.02;
+/** Rounds over every route without one emptied that end route elimination by the clock. */
+const ELIMINATION_ROUNDS = 2;
 
 const clone = (routes: Routes): Routes => routes.map((stops) => stops.slice());
 
@@ -250,13 +259,20 @@ export class RuinRecreate {
       const absences = instance.requests.map(() => 0);
       const weight = (pool: number[]): number => pool.reduce((sum, r) => sum + absences[r]!, 0);
       let attemptLimit = 200 + 20 * instance.requests.length;
+      // by the clock, an attempt on one route has a share of the whole budget, doubled each round
+      let attemptMs = (options.deadline - started) * ELIMINATION_ATTEMPT_SHARE;
+      let fruitlessRounds = 0;
       while (!stop() && progress() < options.eliminationShare) {
         const used = allVehicles.filter((k) => current.routes[k]!.length > 0);
         if (used.length <= 1) break;
         if (used.every((k) => failedTargets.has(k))) {
-          // every route resisted: try again, each for longer
+          // every route resisted: try again, each for longer; by the clock, twice at most, then
+          // the travel phase has the time (a count already at its best is the common case)
+          fruitlessRounds += 1;
+          if (options.progress === 'time' && fruitlessRounds >= ELIMINATION_ROUNDS) break;
           failedTargets = new Set();
           attemptLimit *= 2;
+          attemptMs *= 2;
         }
         const targets = used.filter((k) => !failedTargets.has(k)).sort((a, b) => current.routes[a]!.length - current.routes[b]!.length || a - b);
         const target = targets[0]!;
@@ -266,9 +282,22 @@ export class RuinRecreate {
         // first a plain re-insertion, then ruin and recreate around the pool
         pool = this.recreate(routes, pool, vehicles);
         let attempt = 0;
-        while (pool.length > 0 && attempt < attemptLimit && !stop() && progress() < options.eliminationShare) {
+        const attemptEnd = options.progress === 'time' ? Date.now() + attemptMs : Number.POSITIVE_INFINITY;
+        const ejection = new EjectionSearch(instance, routes, vehicles, this.random, this.neighbours);
+        while (pool.length > 0 && attempt < attemptLimit && Date.now() < attemptEnd && !stop() && progress() < options.eliminationShare) {
           iterations += 1;
           attempt += 1;
+          // Nagata & Braysy: the last request into the pool is placed first, by ejecting others if need be
+          const v = pool.pop()!;
+          if (ejection.insert(v)) continue;
+          const ejected = ejection.ejectable(v) ? ejection.eject(v) : null;
+          if (ejected !== null) {
+            pool.push(...ejected);
+            ejection.perturb(PERTURB_MOVES);
+            continue;
+          }
+          pool.push(v);
+          // no ejection of one or two requests makes room: ruin and recreate around the pool
           const trial = clone(routes);
           const inRoutes = new Set(trial.flat().map((stop) => stop.request));
           const seed = pool[this.random.int(pool.length)]!;
@@ -278,6 +307,7 @@ export class RuinRecreate {
           if (left.length < pool.length || weight(left) <= weight(pool)) {
             for (let k = 0; k < routes.length; k += 1) routes[k] = trial[k]!;
             pool = left;
+            ejection.resync();
           }
         }
         if (pool.length > 0) { failedTargets.add(target); continue; }
@@ -288,6 +318,7 @@ export class RuinRecreate {
           vehiclesEliminated += 1;
           improvements += 1;
           failedTargets = new Set();
+          fruitlessRounds = 0;
           if (compareCost(instance, current.cost, best.cost) < 0) {
             best = { routes: clone(current.routes), cost: current.cost };
             options.onImprovement?.(best.cost);
