@@ -12,7 +12,8 @@
  *    and recreate (src/routing) that keeps every route it changes schedulable by the hours
  *    engine; it stops at the travel lower bound (day-bound.ts: the plan is then proven optimal),
  *    after a run of moves without improvement, or at its move budget. Where it left requests out
- *    on a day small enough, models/pdptw.mzn (exact for the routing, a relaxation of the breaks)
+ *    on a day small enough, every routing of the day is enumerated (day-exhaustive.ts) within a
+ *    node budget; past it, models/pdptw.mzn (exact for the routing, a relaxation of the breaks)
  *    gets the whole day, asked to beat it: a proof (OPTIMAL or UNSATISFIABLE) ends the day.
  *    Every budget lives in search-parameters.ts.
  * 4. The hours engine schedules each route legally (breaks placed); a route it cannot make
@@ -41,8 +42,9 @@ import { scheduleWithReinsertion, type ScheduledRoutes } from './day-schedule.ts
 import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
 import type { ModelOutcome, ModelRun, ModelSolver } from './model-solver.ts';
 import { dayTarget } from './day-bound.ts';
+import { exhaustiveDay } from './day-exhaustive.ts';
 import { dayHoursFilter } from './day-search.ts';
-import { dayDeadlines, dayFitsBefore, daySearchPolicy, reserveMs, waveSearchParameters, WAVES, type PolicyOverrides } from './search-parameters.ts';
+import { dayDeadlines, dayFitsBefore, daySearchPolicy, EXHAUSTIVE, reserveMs, waveSearchParameters, WAVES, type PolicyOverrides } from './search-parameters.ts';
 import { compareCost, evaluateSolution, pdptwData, pdptwRoutes, solveRouting, type RouteStop, type RoutingCost, type RoutingInstance, type RoutingSolution } from '../../routing/index.ts';
 
 export interface PlanViolation {
@@ -85,7 +87,7 @@ export function planManifests(problem: PlanningProblem, engine: SolvingEngine, o
 
 /** What one model strategy did over a request: calls, improvements of the plan, time. */
 export interface StrategyProfile {
-  strategy: 'exact day' | 'lns subproblem';
+  strategy: 'exhaustive day' | 'exact day' | 'lns subproblem';
   calls: number;
   improved: number;
   ms: number;
@@ -240,6 +242,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
 /** `evidence.strategy`: the decomposition, then the strategies that ran (the search always; the models where they were called). */
 function strategyName(days: number, solver: SolverLog): string {
   const parts = [days > 1 ? 'decomposed by operating day' : 'one operating day', 'construction + ruin and recreate'];
+  if (solver.strategies.has('exhaustive day')) parts.push('exhaustive small day');
   if (solver.strategies.has('exact day')) parts.push('exact day model');
   if (solver.strategies.has('lns subproblem')) parts.push('lns');
   return parts.join(' + ');
@@ -376,13 +379,26 @@ async function routeDay(
   const searched = `construct ${outcome.constructMs} ms dropped ${outcome.constructed.dropped}, r&r ${outcome.ruinRecreate?.iterations ?? 0} moves ${outcome.ruinRecreate?.improvements ?? 0} impr (${outcome.ruinRecreate?.stoppedBy ?? '-'}), lns ${outcome.lns.iterations} it ${outcome.lns.improvements} impr ${outcome.lns.errors.slice(0, 2).join('; ')}`;
   // the exact model runs where it can gain (requests left out) and is expected to finish
   const exactWanted = policy.exact !== null && !best.proven && (best.cost.dropped > 0 || options.policy?.exactAlways === true);
-  if (exactWanted) {
+  let enumerated = false;
+  // (`exactAlways`, the profile's override, asks for the model itself)
+  if (exactWanted && options.policy?.exactAlways !== true) {
+    // a small day's every routing, enumerated, answers what the model would, without a model call
+    const enumerationStarted = Date.now();
+    const every = exhaustiveDay(instance, EXHAUSTIVE.nodes);
+    if (every !== null) {
+      enumerated = true;
+      const improved = compareCost(instance, every.cost, best.cost) < 0;
+      solver.record('exhaustive day', 1, improved ? 1 : 0, Date.now() - enumerationStarted);
+      best = { ...best, ...(improved ? { solution: every.solution, cost: every.cost } : {}), proven: true, proof: EXHAUSTIVE_PROOF };
+    }
+  }
+  if (exactWanted && !enumerated) {
     const exactStarted = Date.now();
     const exact = await solveDayExactly(instance, best, policy.exact!.failLimit, solver, options, deadline, seed);
     solver.record('exact day', 1, exact.improved ? 1 : 0, Date.now() - exactStarted);
     best = exact.day;
   }
-  const debug = `routing ${Date.now() - routingStarted} ms: ${searched}${exactWanted ? `, exact model ${best.proven ? 'proven' : 'unproven'}` : ''}${best.proven ? ', optimal' : ''}`;
+  const debug = `routing ${Date.now() - routingStarted} ms: ${searched}${enumerated ? ', every routing enumerated' : exactWanted ? `, exact model ${best.proven ? 'proven' : 'unproven'}` : ''}${best.proven ? ', optimal' : ''}`;
   return { ...best, debug };
 }
 
@@ -438,6 +454,9 @@ async function solveDayExactly(
   }
   return { day, improved };
 }
+
+/** The proof line of a small day whose every routing was enumerated. */
+const EXHAUSTIVE_PROOF = "every routing of the day enumerated (day-exhaustive.ts; the routing model's relaxation of the breaks, as pdptw.mzn's): optimal without a solver";
 
 /** The proof line of a day whose plan reaches the travel lower bound: optimal with no solver's word. */
 const LOWER_BOUND_PROOF = 'every request served on one vehicle at the travel lower bound (day-bound.ts): optimal without a solver proof';

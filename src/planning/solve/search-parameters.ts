@@ -16,7 +16,8 @@
  * - the whole-day exact model costs a compilation (~0.3 s native, 1-3 s embedded on a busy 2-core
  *   machine) and runs only where it can gain (the search left requests out) on days small enough
  *   to finish (measured on the small sweep: days of up to 8 requests on up to 3 vehicles settle in
- *   under 200 failures; a 7-request day is proven in 42);
+ *   under 200 failures; a 7-request day is proven in 42); the enumeration of the day's routings
+ *   (day-exhaustive.ts, `EXHAUSTIVE`) answers first, and the model runs only when it runs out;
  * - model subproblems of the large-neighbourhood search are off: they improved 0 of 13 (small
  *   preset), 0 of 36 (medium) and none of the small sweep, at 1-2 s each.
  */
@@ -110,6 +111,15 @@ export const BOOKING_REPAIR = {
   /** Most requests one ruin removes. */
   maxRemoved: 12,
 };
+
+/**
+ * Nodes of the enumeration of a small day's routings (day-exhaustive.ts), tried before the exact
+ * model on the days the model would get: a 2-request day takes a few dozen nodes, an 8-request
+ * day on 3 vehicles may need millions (then the model is asked, as before). Each node costs a
+ * route check (microseconds); the model call it replaces cost 3-10 s on the sweep's small days
+ * (embedded Gecode, load 8-10).
+ */
+export const EXHAUSTIVE = { nodes: 200_000 };
 
 /** Days the exact model is expected to finish on (measured thresholds, see the header). */
 export const EXACT_LIMIT: DaySize = { requests: 8, vehicles: 3 };
