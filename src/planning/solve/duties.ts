@@ -79,7 +79,7 @@ function couldServe(eligible: EligibleSets, unit: Unit, driver: number, lorry: n
  * 13 h of the first, so that one daily duty covers them), each with a lorry at the driver's
  * place. First as many drivers as possible get a lorry of their own for the day (a maximum
  * matching; among those, the one with the most slot minutes weighted by the units each pair
- * could serve, a unit counting 1 / the number of pairs that could serve it). Then drivers left without one
+ * could serve, first of all the pairs that alone could serve some unit). Then drivers left without one
  * borrow, window by window, a lorry that is idle at that time, greedily as a set cover: each time
  * the pair that could serve the most units no chosen pair could serve yet (then most units,
  * largest lorry, longest time, lowest indexes). Slots no longer than the walk-round check are left out.
@@ -140,11 +140,17 @@ export function daySlots(problem: PlanningProblem, day: CalendarSpan, crew: DayC
     }
     if (byLorry.size > 0) options.set(driver, byLorry);
   }
-  // a unit few pairs could serve weighs more (1 / the number of such pairs): the forklift lorry
-  // goes to the forklift driver, not to whoever would use it longest on common work
+  // a pair that alone could serve some unit is worth more than any other weight: the forklift
+  // lorry goes to the forklift driver, not to whoever would use it longest on common work
   const pairsServing = new Map<number, number>();
-  for (const byLorry of options.values()) for (const candidate of byLorry.values()) for (const unit of candidate.serves) pairsServing.set(unit, (pairsServing.get(unit) ?? 0) + 1);
-  const value = (candidate: Candidate) => candidate.serves.reduce((sum, unit) => sum + 1 / pairsServing.get(unit)!, 0) * slotMinutes(candidate);
+  let largest = 0;
+  for (const byLorry of options.values()) {
+    for (const candidate of byLorry.values()) {
+      largest = Math.max(largest, candidate.serves.length * slotMinutes(candidate));
+      for (const unit of candidate.serves) pairsServing.set(unit, (pairsServing.get(unit) ?? 0) + 1);
+    }
+  }
+  const value = (candidate: Candidate) => candidate.serves.length * slotMinutes(candidate) + (largest + 1) * candidate.serves.filter((unit) => pairsServing.get(unit) === 1).length;
   // a driver pairs only with lorries at their own place: one assignment problem per place
   const ownLorry = new Map<number, Candidate>();
   const places = [...new Set([...options.keys()].map((driver) => problem.drivers[driver]!.startPlace))].sort((a, b) => a - b);
