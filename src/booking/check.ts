@@ -5,6 +5,7 @@
 import { POLICY_VERSION, type BookingCheckAlternative, type BookingCheckResponse, type Evidence, type PlanningWarning, type Snapshot } from '../contract/index.ts';
 import { buildPlanningProblem, type JourneyTimes } from '../planning/problem/index.ts';
 import type { SolvingEngine } from '../planning/solve/index.ts';
+import { BOOKING } from '../planning/solve/search-parameters.ts';
 import { planningWarnings } from '../planning/warnings/index.ts';
 import { searchAlternatives } from './alternatives.ts';
 import { precheckContext } from '../planning/prechecks/context.ts';
@@ -15,14 +16,10 @@ import type { ProofSettings } from './proof.ts';
 import { RELAXATION_MODEL, type RelaxationRun } from './relaxation/run.ts';
 import { bookingPlanValidator } from './validate.ts';
 
-/** Share of the allowance the relaxation model may take when alternatives are searched after it. */
-const RELAXATION_SHARE = 0.6;
-/** Without alternatives, the relaxation may take all of the allowance but a margin for the answer. */
-const RELAXATION_SHARE_ALONE = 0.95;
+/** The check's time shares (the budget policy, search-parameters.ts). */
+const { relaxationShare: RELAXATION_SHARE, relaxationShareAlone: RELAXATION_SHARE_ALONE, feasibleAlternativesShare: FEASIBLE_ALTERNATIVES_SHARE } = BOOKING;
 /** Most alternatives returned. */
 const MAX_ALTERNATIVES = 3;
-/** Share of the allowance spent on alternatives when the proposed windows work. */
-const FEASIBLE_ALTERNATIVES_SHARE = 0.25;
 
 export interface BookingLogger {
   info(fields: Record<string, unknown>, message: string): void;

@@ -11,9 +11,10 @@
 import { HORIZON_MODEL, solveExact, type ExactEngine } from '../planning/exact/index.ts';
 import type { Plan } from '../planning/plan/types.ts';
 import type { PlanningProblem } from '../planning/problem/index.ts';
+import { BOOKING } from '../planning/solve/search-parameters.ts';
 
-/** Above these sizes the exact model is not tried (it rarely answers within a booking allowance). */
-export const EXACT_LIMITS = { legs: 12, drivers: 4, lorries: 4 } as const;
+/** Above these sizes the exact model is not tried (it rarely answers within a booking allowance; the budget policy, search-parameters.ts). */
+export const EXACT_LIMITS = BOOKING.exactLimits;
 
 export const EXACT_MODEL = HORIZON_MODEL.split('/').pop()!;
 

@@ -89,14 +89,26 @@ export const SCHEDULE_REPAIR = { rounds: 3, routes: 8, positions: 24 };
 
 /**
  * The booking check's budgets (src/booking): the check inserts the new legs into the plan of
- * the accepted legs, then repairs locally near them; no model runs in these steps.
+ * the accepted legs, then repairs locally near them (no model runs in these steps), then runs
+ * the relaxation model, a wider re-solve and, on a small check, the exact model.
  * - `insertionRounds`: rounds of re-inserting the new legs when the hours engine fails a route
  *   that received one (each schedules the day again);
  * - `repairShare`: share of the time left that the local repair may use (the re-solve and the
- *   exact model get the rest);
- * - the local repair's ruin and recreate (bookingRepairSearch).
+ *   exact model get the rest); the local repair's own budgets are `BOOKING_REPAIR`;
+ * - `relaxationShare` / `relaxationShareAlone`: share of the allowance the relaxation model may
+ *   take when alternatives are searched after it / when they are not (a margin for the answer);
+ * - `feasibleAlternativesShare`: share of the allowance spent on alternatives when the proposed
+ *   windows work;
+ * - `exactLimits`: above these sizes the exact model (horizon.mzn) is not tried.
  */
-export const BOOKING = { insertionRounds: 4, repairShare: 0.5 };
+export const BOOKING = {
+  insertionRounds: 4,
+  repairShare: 0.5,
+  relaxationShare: 0.6,
+  relaxationShareAlone: 0.95,
+  feasibleAlternativesShare: 0.25,
+  exactLimits: { legs: 12, drivers: 4, lorries: 4 },
+} as const;
 
 /** The local repair of a booking check (src/booking/planning/repair.ts): which routes, how many moves. */
 export const BOOKING_REPAIR = {
