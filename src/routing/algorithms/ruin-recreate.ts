@@ -6,7 +6,9 @@
  *   whose requests go back one at a time, ejecting one or two others where none fits
  *   (ejection.ts, Nagata & Braysy's ejection search); where no such ejection makes room, related
  *   requests of the other routes are removed and re-inserted with the pool. It ends when the pool
- *   is empty (one vehicle fewer) or the attempt's moves (or its share of the clock) run out;
+ *   is empty (one vehicle fewer) or the attempt's moves (or its share of the clock) run out.
+ *   By the clock it ends after a round over every route without one emptied, and runs once more
+ *   from the best routes halfway through the travel phase;
  * - travel: strings of stops around related requests, related or random requests (whole groups)
  *   or a whole route removed and re-inserted by regret-2 or
  *   greedy insertion in a random order, accepted under a record-to-record threshold that
@@ -56,11 +58,13 @@ export interface RuinRecreateResult {
 type Routes = RoutingSolution['routes'];
 
 /** Random relocations after each ejection (Nagata & Braysy's perturbation, which keeps the pool search from cycling). */
-const PERTURB_MOVES = 10;
-/** Share of the whole budget one attempt to empty a route has by the clock (doubled in the second round). */
+const PERTURB_MOVES = 3;
+/** Share of the whole budget one attempt to empty a route has by the clock (doubled in a further round and in the retry). */
 const ELIMINATION_ATTEMPT_SHARE = 0.02;
 /** Rounds over every route without one emptied that end route elimination by the clock. */
-const ELIMINATION_ROUNDS = 2;
+const ELIMINATION_ROUNDS = 1;
+/** Progress (by the clock) at which the travel phase stops once for a second route elimination. */
+const ELIMINATION_RETRY_AT = 0.5;
 
 const clone = (routes: Routes): Routes => routes.map((stops) => stops.slice());
 
@@ -251,8 +255,10 @@ export class RuinRecreate {
       return reason !== null;
     };
 
-    // phase 1: route elimination (vehicles first)
-    if (instance.vehiclesFirst) {
+    // phase 1: route elimination (vehicles first), until `until` of the progress; by the clock at
+    // most `rounds` rounds over every route without one emptied, attempts `attemptScale` times
+    // the base share of the budget
+    const eliminate = (until: number, rounds: number, attemptScale: number): void => {
       let failedTargets = new Set<number>();
       // how often each request has been left in the pool: hard requests weigh more (Christiaens &
       // Vanden Berghe's absences), so the pool drifts towards requests that fit
@@ -260,16 +266,16 @@ export class RuinRecreate {
       const weight = (pool: number[]): number => pool.reduce((sum, r) => sum + absences[r]!, 0);
       let attemptLimit = 200 + 20 * instance.requests.length;
       // by the clock, an attempt on one route has a share of the whole budget, doubled each round
-      let attemptMs = (options.deadline - started) * ELIMINATION_ATTEMPT_SHARE;
+      let attemptMs = (options.deadline - started) * ELIMINATION_ATTEMPT_SHARE * attemptScale;
       let fruitlessRounds = 0;
-      while (!stop() && progress() < options.eliminationShare) {
+      while (!stop() && progress() < until) {
         const used = allVehicles.filter((k) => current.routes[k]!.length > 0);
         if (used.length <= 1) break;
         if (used.every((k) => failedTargets.has(k))) {
-          // every route resisted: try again, each for longer; by the clock, twice at most, then
-          // the travel phase has the time (a count already at its best is the common case)
+          // every route resisted: try again, each for longer; by the clock, `rounds` at most,
+          // then the travel phase has the time (a count already at its best is the common case)
           fruitlessRounds += 1;
-          if (options.progress === 'time' && fruitlessRounds >= ELIMINATION_ROUNDS) break;
+          if (options.progress === 'time' && fruitlessRounds >= rounds) break;
           failedTargets = new Set();
           attemptLimit *= 2;
           attemptMs *= 2;
@@ -284,7 +290,7 @@ export class RuinRecreate {
         let attempt = 0;
         const attemptEnd = options.progress === 'time' ? Date.now() + attemptMs : Number.POSITIVE_INFINITY;
         const ejection = new EjectionSearch(instance, routes, vehicles, this.random, this.neighbours);
-        while (pool.length > 0 && attempt < attemptLimit && Date.now() < attemptEnd && !stop() && progress() < options.eliminationShare) {
+        while (pool.length > 0 && attempt < attemptLimit && Date.now() < attemptEnd && !stop() && progress() < until) {
           iterations += 1;
           attempt += 1;
           // Nagata & Braysy: the last request into the pool is placed first, by ejecting others if need be
@@ -325,10 +331,12 @@ export class RuinRecreate {
           }
         } else failedTargets.add(target);
       }
-    }
+    };
+    if (instance.vehiclesFirst) eliminate(options.eliminationShare, ELIMINATION_ROUNDS, 1);
 
     // phase 2: travel, from the local optimum of the current routes
-    if (options.localSearch && !stop('travel')) {
+    const descend = (): void => {
+      if (!options.localSearch || stop('travel')) return;
       const routes = clone(current.routes);
       this.improveLocally(routes, null);
       const evaluated = evaluateSolution(instance, { routes });
@@ -340,9 +348,20 @@ export class RuinRecreate {
           options.onImprovement?.(best.cost);
         }
       }
-    }
+    };
+    descend();
     lastImprovement = iterations;
+    let retried = !instance.vehiclesFirst || options.progress !== 'time';
     while (!stop('travel')) {
+      if (!retried && progress() >= ELIMINATION_RETRY_AT) {
+        // a second elimination from the best routes, now shorter and often with room to spare
+        retried = true;
+        current = { routes: clone(best.routes), cost: best.cost };
+        const vehicles = current.cost.vehicles;
+        eliminate(Math.min(1, progress() + options.eliminationShare / 2), 1, 2);
+        // the pool's requests went wherever they fitted: to a local optimum first
+        if (current.cost.vehicles < vehicles) descend();
+      }
       iterations += 1;
       const routes = clone(current.routes);
       const served = new Set(routes.flat().map((stop) => stop.request));
