@@ -75,11 +75,34 @@ function couldServe(eligible: EligibleSets, unit: Unit, driver: number, lorry: n
 }
 
 /**
+ * Whether a duty over `window`, from and back to `place`, could reach the unit's stops in time
+ * were it its only work (the walk-round check, driving, handling; waiting for a window allowed,
+ * breaks left out): a necessary condition. It decides which pairs alone could serve a unit: by
+ * window overlap alone, a driver starting too late for the morning's crane delivery counted as
+ * able, and the one driver who could do it lost the crane lorry to him (differential seed 44).
+ */
+function couldReach(problem: PlanningProblem, unit: Unit, place: number, window: MinuteWindow): boolean {
+  const travel = problem.travelMinutes;
+  const ready = window.start + problem.walkRoundCheckMinutes;
+  return unit.pickupPlaces.some((pickupPlace) => {
+    const pickup = Math.max(ready + travel[place]![pickupPlace]!, unit.pickupWindow.start);
+    if (pickup > unit.pickupWindow.end) return false;
+    const loaded = pickup + unit.pickupMinutesPerNugget * unit.size;
+    if (unit.mustClearBy !== null && loaded > unit.mustClearBy) return false;
+    // collect_empty: where the Nugget goes is chosen later; its pickup alone is checked
+    if (unit.deliveryPlace === null) return true;
+    const delivery = Math.max(loaded + travel[pickupPlace]![unit.deliveryPlace]!, unit.deliveryWindow.start);
+    if (delivery > unit.deliveryWindow.end) return false;
+    return delivery + unit.deliveryMinutesPerNugget * unit.size + travel[unit.deliveryPlace]![place]! <= window.end;
+  });
+}
+
+/**
  * The duty slots of `day`: a driver works in each availability window of the day (all within
  * 13 h of the first, so that one daily duty covers them), each with a lorry at the driver's
  * place. First as many drivers as possible get a lorry of their own for the day (a maximum
  * matching; among those, the one with the most slot minutes weighted by the units each pair
- * could serve, first of all the pairs that alone could serve some unit). Then drivers left without one
+ * could serve, first of all the pairs that alone could reach some unit in time). Then drivers left without one
  * borrow, window by window, a lorry that is idle at that time, greedily as a set cover: each time
  * the pair that could serve the most units no chosen pair could serve yet (then most units,
  * largest lorry, longest time, lowest indexes). Slots no longer than the walk-round check are left out.
@@ -111,14 +134,19 @@ export function daySlots(problem: PlanningProblem, day: CalendarSpan, crew: DayC
     if (lorry.startPlace !== problem.drivers[driver]!.startPlace) return null;
     const slots: DutySlot[] = [];
     const serves = new Set<number>();
+    const reaches = new Set<number>();
     const free = crew.lorryFreeAt?.[lorryIndex] ?? Number.NEGATIVE_INFINITY;
     for (const piece of pieces) {
       const window = longestInside(lorry.availability, Math.max(piece.start, free), piece.end);
       if (window === null || window.end - window.start <= problem.walkRoundCheckMinutes) continue;
       slots.push({ driver, lorry: lorryIndex, place: lorry.startPlace, window });
-      for (const unit of units) if (couldServe(eligible, unit, driver, lorryIndex, window)) serves.add(unit.index);
+      for (const unit of units) {
+        if (!couldServe(eligible, unit, driver, lorryIndex, window)) continue;
+        serves.add(unit.index);
+        if (couldReach(problem, unit, lorry.startPlace, window)) reaches.add(unit.index);
+      }
     }
-    return slots.length === 0 || serves.size === 0 ? null : { slots, serves: [...serves] };
+    return slots.length === 0 || serves.size === 0 ? null : { slots, serves: [...serves], reaches: [...reaches] };
   };
   const covered = new Set<number>();
   const chosen: DutySlot[] = [];
@@ -140,17 +168,17 @@ export function daySlots(problem: PlanningProblem, day: CalendarSpan, crew: DayC
     }
     if (byLorry.size > 0) options.set(driver, byLorry);
   }
-  // a pair that alone could serve some unit is worth more than any other weight: the forklift
+  // a pair that alone could reach some unit in time is worth more than any other weight: the forklift
   // lorry goes to the forklift driver, not to whoever would use it longest on common work
   const pairsServing = new Map<number, number>();
   let largest = 0;
   for (const byLorry of options.values()) {
     for (const candidate of byLorry.values()) {
       largest = Math.max(largest, candidate.serves.length * slotMinutes(candidate));
-      for (const unit of candidate.serves) pairsServing.set(unit, (pairsServing.get(unit) ?? 0) + 1);
+      for (const unit of candidate.reaches) pairsServing.set(unit, (pairsServing.get(unit) ?? 0) + 1);
     }
   }
-  const value = (candidate: Candidate) => candidate.serves.length * slotMinutes(candidate) + (largest + 1) * candidate.serves.filter((unit) => pairsServing.get(unit) === 1).length;
+  const value = (candidate: Candidate) => candidate.serves.length * slotMinutes(candidate) + (largest + 1) * candidate.reaches.filter((unit) => pairsServing.get(unit) === 1).length;
   // a driver pairs only with lorries at their own place: one assignment problem per place
   const ownLorry = new Map<number, Candidate>();
   const places = [...new Set([...options.keys()].map((driver) => problem.drivers[driver]!.startPlace))].sort((a, b) => a - b);
@@ -195,7 +223,10 @@ export function daySlots(problem: PlanningProblem, day: CalendarSpan, crew: DayC
 
 interface Candidate {
   slots: DutySlot[];
+  /** Units the pair could serve by eligibility and window overlap. */
   serves: number[];
+  /** Those of them it could also reach in time on its own (`couldReach`). */
+  reaches: number[];
 }
 
 const slotMinutes = (candidate: Candidate) => candidate.slots.reduce((sum, slot) => sum + slot.window.end - slot.window.start, 0);
