@@ -32,7 +32,6 @@ import type { HoursCalendar } from '../planning/hours/index.ts';
 import type { Plan, UnplannedLeg } from '../planning/plan/types.ts';
 import { createPrechecks } from '../planning/prechecks/index.ts';
 import type { PlanningProblem } from '../planning/problem/index.ts';
-import type { SolvingEngine } from '../planning/solve/index.ts';
 import { BOOKING } from '../planning/solve/search-parameters.ts';
 import { buildPlan, keepsAssignments, type BuiltPlan } from './planning/build.ts';
 import type { PrecheckContext } from '../planning/prechecks/context.ts';
