@@ -108,10 +108,13 @@ class SolvingEngine implements Engine {
     const { backend, solver } = this.registry.resolve(request.solver);
     const modelPath = resolveModelPath(this.projectRoot, request.model);
     const job: SolveJob = { request, modelPath, solver, startedAt, deadlineAt: startedAt + request.timeLimitMs };
-    if (!(await isFile(modelPath))) return this.unrun(job, backend, `Model file not found: ${projectRelative(this.projectRoot, modelPath)}`);
+    // Admission first, synchronously at the call: solves are admitted (or refused) in the order
+    // they were asked for. A file check before it let three calls race through the file system
+    // and be admitted in whichever order their checks returned.
     const permit = await this.admission.acquire(job.deadlineAt, request.signal);
     if (typeof permit === 'string') return this.unrun(job, backend, permit);
     try {
+      if (!(await isFile(modelPath))) return this.unrun(job, backend, `Model file not found: ${projectRelative(this.projectRoot, modelPath)}`);
       return await backend.solve(job);
     } finally {
       permit.release();
