@@ -16,15 +16,11 @@ import { checkBooking } from '../src/booking/index.ts';
 import { createEngine } from '../src/engine/index.ts';
 import { corpus, corpusSolvers, estimatedJourney, parseBooking, type CorpusCase } from '../test/booking/support.ts';
 import { printTable } from './routing/table.ts';
+import { option } from './support/args.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TARGET_CASES = ['sole-driver-conflict', 'sole-lorry-conflict', 'place-full-in-window'];
 const TARGET_MS = 1_000;
-
-function option(args: string[], name: string, fallback: string): string {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] !== undefined ? args[index + 1]! : fallback;
-}
 
 function median(values: number[]): number {
   const sorted = values.slice().sort((a, b) => a - b);

@@ -43,6 +43,7 @@ import { generate, toJson } from '../data-gen/index.ts';
 import { printTable } from './routing/table.ts';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { option } from './support/args.ts';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const TARGET_P95_MS = 2_000;
@@ -64,11 +65,6 @@ interface Outcome extends Case {
   /** Parsing and validating the request (the HTTP layer's work, not counted in `ms`). */
   parseMs: number;
   response: BookingCheckResponse;
-}
-
-function option(args: string[], name: string, fallback: string): string {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] !== undefined ? args[index + 1]! : fallback;
 }
 
 const parser = createSnapshotParser();

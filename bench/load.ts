@@ -17,11 +17,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { generate, isPresetName, toJson } from '../data-gen/index.ts';
 import { printTable } from './routing/table.ts';
-
-function option(args: string[], name: string, fallback: string): string {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] !== undefined ? args[index + 1]! : fallback;
-}
+import { option } from './support/args.ts';
 
 const PROBE_EVERY_MS = 250;
 const PROBE_TIMEOUT_MS = 5_000;

@@ -31,6 +31,7 @@ import { importSource } from './routing/import-source.ts';
 import { instanceClass, printComparison, withinOnePercent, type ComparisonRow } from './routing/comparison.ts';
 import { vroomPeer, type VroomPeer } from './routing/vroom-peer.ts';
 import { printTable } from './routing/table.ts';
+import { option } from './support/args.ts';
 
 const DATA = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'shared', 'bench-data');
 
@@ -39,11 +40,6 @@ const REPRESENTATIVE = {
   lilim: ['lc101', 'lc201', 'lr101', 'lr201', 'lrc101', 'lrc201'],
   solomon: ['C101', 'C201', 'R101', 'R201', 'RC101', 'RC201'],
 };
-
-function option(args: string[], name: string, fallback: string): string {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] !== undefined ? args[index + 1]! : fallback;
-}
 
 function listInstances(family: 'lilim' | 'solomon', wanted: string): string[] {
   const all = readdirSync(join(DATA, family)).filter((file) => file.endsWith('.txt')).map((file) => file.slice(0, -4)).sort();

@@ -21,13 +21,9 @@ import { generate, isPresetName, toJson } from '../data-gen/index.ts';
 import { loadConfig } from '../src/config/index.ts';
 import { startService } from '../src/service.ts';
 import { printTable } from './routing/table.ts';
+import { option } from './support/args.ts';
 
 const ALLOWANCE_SECONDS: Record<string, number> = { tiny: 10, small: 30, medium: 30, large: 60, max: 120 };
-
-function option(args: string[], name: string, fallback: string): string {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] !== undefined ? args[index + 1]! : fallback;
-}
 
 interface ManifestAnswer {
   manifests?: unknown[];

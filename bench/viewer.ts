@@ -17,13 +17,9 @@ import type { ManifestPlanResponse } from '../src/contract/index.ts';
 import { startService, type RunningService } from '../src/service.ts';
 import { launchBrowser } from '../test/support/browser.ts';
 import { printTable } from './routing/table.ts';
+import { option } from './support/args.ts';
 
 const ALLOWANCE_SECONDS: Record<string, number> = { tiny: 10, small: 30, medium: 30, large: 60, max: 120 };
-
-function option(args: string[], name: string, fallback: string): string {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 && args[index + 1] !== undefined ? args[index + 1]! : fallback;
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
