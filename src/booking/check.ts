@@ -13,7 +13,7 @@ import { decide, precheckProposed, proveNewLegsAlone, reasonText, type Decision,
 import { EXACT_MODEL } from './exact.ts';
 import { prepareCheck } from './prepare.ts';
 import type { ProofSettings } from './proof.ts';
-import { RELAXATION_MODEL, type RelaxationRun } from './relaxation/run.ts';
+import { RELAXATION_MODEL, type RelaxationRun } from '../planning/relaxation/run.ts';
 import { bookingPlanValidator } from './validate.ts';
 
 /** The check's time shares (the budget policy, search-parameters.ts). */

@@ -36,9 +36,10 @@ import { BOOKING } from '../planning/solve/search-parameters.ts';
 import { buildPlan, keepsAssignments, type BuiltPlan } from './planning/build.ts';
 import type { PrecheckContext } from '../planning/prechecks/context.ts';
 import { exactPlan, exactSolverFor, smallEnoughForExact, type ExactPlan } from './exact.ts';
-import { proofOf, startProof, type ProofSettings } from './proof.ts';
-import { relaxationData, showsConflict } from './relaxation/data.ts';
-import type { RelaxationRun } from './relaxation/run.ts';
+import { startProof, type ProofSettings } from './proof.ts';
+import { proofOf } from '../planning/relaxation/reason.ts';
+import { relaxationData, showsConflict } from '../planning/relaxation/data.ts';
+import type { RelaxationRun } from '../planning/relaxation/run.ts';
 import type { BookingPlanValidator } from './validate.ts';
 
 export type Decision =

@@ -9,8 +9,8 @@
  * availability. See docs/validator.md ("Where things are", "Who may do what").
  */
 import type { HandlingMethod } from '../../contract/index.ts';
-import type { ShortestPaths } from '../../planning/prechecks/paths.ts';
-import { lorryFits, type MinuteWindow, type PlanningProblem } from '../../planning/problem/index.ts';
+import type { ShortestPaths } from '../prechecks/paths.ts';
+import { lorryFits, type MinuteWindow, type PlanningProblem } from '../problem/index.ts';
 
 /** What the unary resources need of a handling task (a unit's sub-interval at one stop). */
 export interface HandlingTask {

@@ -4,9 +4,9 @@
  * admits that plan). The result is plain MiniZinc JSON, so it can be written to a file and run
  * in the MiniZinc IDE (`bookingModelData`), plus the static facts the model checks, for reasons.
  */
-import { createHoursCalendar } from '../../planning/hours/index.ts';
-import { precheckContext, type PrecheckContext } from '../../planning/prechecks/context.ts';
-import type { MinuteWindow, PlanningProblem, ProblemLeg, Unit } from '../../planning/problem/index.ts';
+import { createHoursCalendar } from '../hours/index.ts';
+import { precheckContext, type PrecheckContext } from '../prechecks/context.ts';
+import type { MinuteWindow, PlanningProblem, ProblemLeg, Unit } from '../problem/index.ts';
 import { drivingCapacity } from './driving-capacity.ts';
 import { placeOverTime, type DeliveryTask, type PlaceConflict } from './place-time.ts';
 import { unaryResources, type HandlingTask, type UnaryConflict } from './unary.ts';

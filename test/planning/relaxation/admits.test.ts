@@ -6,18 +6,18 @@
  */
 import { expect } from 'chai';
 import { join } from 'node:path';
-import { generate, toJson } from '../../data-gen/index.ts';
-import { findPlan } from '../../src/booking/decide.ts';
-import { prepareCheck } from '../../src/booking/prepare.ts';
-import { relaxationData } from '../../src/booking/relaxation/data.ts';
-import { bookingPlanValidator } from '../../src/booking/validate.ts';
-import type { Engine } from '../../src/engine/index.ts';
-import type { Plan, UnplannedLeg } from '../../src/planning/plan/types.ts';
-import { exactPlan, smallEnoughForExact } from '../../src/booking/exact.ts';
-import { buildPlanningProblem, type PlanningProblem } from '../../src/planning/problem/index.ts';
-import { bookingEngine, releaseBookingEngine, corpus, estimatedJourney, parseBooking, quickSolver } from './support.ts';
+import { generate, toJson } from '../../../data-gen/index.ts';
+import { findPlan } from '../../../src/booking/decide.ts';
+import { prepareCheck } from '../../../src/booking/prepare.ts';
+import { relaxationData } from '../../../src/planning/relaxation/data.ts';
+import { bookingPlanValidator } from '../../../src/booking/validate.ts';
+import type { Engine } from '../../../src/engine/index.ts';
+import type { Plan, UnplannedLeg } from '../../../src/planning/plan/types.ts';
+import { exactPlan, smallEnoughForExact } from '../../../src/booking/exact.ts';
+import { buildPlanningProblem, type PlanningProblem } from '../../../src/planning/problem/index.ts';
+import { bookingEngine, releaseBookingEngine, corpus, estimatedJourney, parseBooking, quickSolver } from '../../booking/support.ts';
 
-const ADMITS_MODEL = join(import.meta.dirname, 'models', 'admits-plan.mzn');
+const ADMITS_MODEL = join(import.meta.dirname, 'admits-plan.mzn');
 const engine: Engine = await bookingEngine();
 
 const firstStop = (problem: PlanningProblem, unit: number): 'pickup' | 'delivery' =>

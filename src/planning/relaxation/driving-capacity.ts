@@ -2,8 +2,8 @@
  * How many minutes a driver could drive at most inside the planning period, under any plan
  * the rules allow: an upper bound, used by the relaxation (so it must never be too small).
  */
-import { LIMITS, type HoursCalendar } from '../../planning/hours/index.ts';
-import type { PlanningProblem, ProblemDriver } from '../../planning/problem/index.ts';
+import { LIMITS, type HoursCalendar } from '../hours/index.ts';
+import type { PlanningProblem, ProblemDriver } from '../problem/index.ts';
 
 /** Minutes inside the driver's availability: every activity, driving included, lies there. */
 function availableMinutes(driver: ProblemDriver): number {

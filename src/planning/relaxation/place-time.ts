@@ -12,8 +12,8 @@
  *   latest end of an availability window (of a driver and of a lorry able to do it) in which it
  *   could start: an activity lies inside one window of its driver and one of its lorry.
  */
-import type { PlanningProblem, Unit } from '../../planning/problem/index.ts';
-import { lorryFits, type MinuteWindow } from '../../planning/problem/index.ts';
+import type { PlanningProblem, Unit } from '../problem/index.ts';
+import { lorryFits, type MinuteWindow } from '../problem/index.ts';
 import type { HandlingTask } from './unary.ts';
 
 export interface TimedPlace {

@@ -2,10 +2,10 @@
  * Runs models/booking-relaxation.mzn for a set of mandatory legs. Only UNSATISFIABLE counts:
  * it is a proof (the model is a relaxation). A solution, a time-out or an error decide nothing.
  */
-import type { SolvingEngine } from '../../planning/solve/engine-solver.ts';
-import { modelPath } from '../../planning/solve/model-solver.ts';
-import type { PrecheckContext } from '../../planning/prechecks/context.ts';
-import type { PlanningProblem } from '../../planning/problem/index.ts';
+import type { SolvingEngine } from '../solve/engine-solver.ts';
+import { modelPath } from '../solve/model-solver.ts';
+import type { PrecheckContext } from '../prechecks/context.ts';
+import type { PlanningProblem } from '../problem/index.ts';
 import { relaxationData, type RelaxationData, type StaticFacts } from './data.ts';
 
 export const RELAXATION_MODEL = 'booking-relaxation.mzn';
