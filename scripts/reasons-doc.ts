@@ -8,10 +8,11 @@ import { REASON_CATALOGUE, type ReasonKind } from '../src/contract/reasons.ts';
 const WHERE: Record<ReasonKind, string> = {
   precheck: '`unplanned_movements`; booking check `infeasible_proven`',
   solver: '`unplanned_movements`',
+  conflict: '`unplanned_movements`',
   relaxation: 'booking check `infeasible_proven`',
   inconclusive: 'booking check `unknown`',
 };
-const PROOF: Record<ReasonKind, string> = { precheck: 'yes', relaxation: 'yes', solver: 'no', inconclusive: 'no' };
+const PROOF: Record<ReasonKind, string> = { precheck: 'yes', relaxation: 'yes', conflict: 'no plan serves more legs', solver: 'no', inconclusive: 'no' };
 
 export function renderReasonsDoc(): string {
   const rows = Object.entries(REASON_CATALOGUE).map(([code, entry]) => `| \`${code}\` | ${WHERE[entry.kind]} | ${PROOF[entry.kind]} | ${entry.meaning} |`);

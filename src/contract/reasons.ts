@@ -9,11 +9,13 @@
  * - `solver`: the leg was left out by the search; not a proof that it cannot be planned.
  * - `relaxation`: a relaxation model (it admits every real plan) was UNSATISFIABLE; a proof,
  *   used only for booking checks.
+ * - `conflict`: a left-out leg of a manifest plan that serves as many legs as any plan can
+ *   (proven by the relaxation model); the leg itself could be served, only in place of another.
  * - `inconclusive`: a booking check's `unknown`; says nothing about feasibility.
  *
  * Rendered into docs/reasons.md (`npx tsx scripts/reasons-doc.ts`; a test keeps it in sync).
  */
-export type ReasonKind = 'precheck' | 'solver' | 'relaxation' | 'inconclusive';
+export type ReasonKind = 'precheck' | 'solver' | 'conflict' | 'relaxation' | 'inconclusive';
 
 export interface ReasonEntry {
   kind: ReasonKind;
@@ -92,9 +94,9 @@ export const REASON_CATALOGUE = {
       'The search found no plan serving this leg alongside the planned legs within the solve allowance. It is not a proof: a longer allowance or fewer legs might let it be planned.',
   },
   capacity_conflict_proven: {
-    kind: 'solver',
+    kind: 'conflict',
     meaning:
-      'The exact model proved that no plan serves more legs (in their order of importance) than the returned plan; serving this leg would leave out at least as many others.',
+      'No plan serves more legs than the returned plan: disjoint sets of the offered legs, as many as the legs left out, were each proven unservable together by a relaxation model (it admits every real plan), so every plan leaves out at least one leg of each. This leg could be served only in place of another. The reason names the conflicts (the driver, lorry or place and the legs).',
   },
 
   // Booking checks only.

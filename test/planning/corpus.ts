@@ -49,6 +49,11 @@ export function otherSeason(body: Body): Body {
   return shifted(body, toSummer ? SEASON_DAYS * DAY_MS - HOUR_MS : -SEASON_DAYS * DAY_MS + HOUR_MS) as Body;
 }
 
+/** The case moved `days` later (same UTC clock times). */
+export function daysLater(body: Body, days: number): Body {
+  return shifted(body, days * DAY_MS) as Body;
+}
+
 /** In the winter week (the corpus cases are in March or July). */
 export function inWinter(body: Body): Body {
   const month = new Date(body.planning_period.start).getUTCMonth();

@@ -42,6 +42,8 @@ import { scheduleWithReinsertion, type ScheduledRoutes } from './day-schedule.ts
 import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
 import type { ModelOutcome, ModelRun, ModelSolver } from './model-solver.ts';
 import { dayTarget } from './day-bound.ts';
+import { proveLeftOut } from './left-out-proof.ts';
+import { RELAXATION_MODEL } from '../relaxation/run.ts';
 import { exhaustiveDay } from './day-exhaustive.ts';
 import { dayHoursFilter } from './day-search.ts';
 import { dayDeadlines, dayFitsBefore, daySearchPolicy, EXHAUSTIVE, reserveMs, waveSearchParameters, WAVES, type PolicyOverrides } from './search-parameters.ts';
@@ -68,6 +70,8 @@ export interface PlanManifestsOptions {
   logger?: { error(fields: Record<string, unknown>, message: string): void; debug?(fields: Record<string, unknown>, message: string): void };
   /** Model strategies to run beyond the search policy's default (the `--profile` bench measures them). */
   policy?: PolicyOverrides;
+  /** Solver of the relaxation that proves left-out legs had to be left out (default: `solver`; the service passes its booking solver). */
+  proofSolver?: string;
 }
 
 /** `evidence.planning_engine` and `evidence.validation`: the contract's Evidence (one type, from its schema). */
@@ -80,9 +84,39 @@ export interface PlanManifestsResult {
   strategies: StrategyProfile[];
 }
 
-/** Plans manifests on the engine (src/engine). */
-export function planManifests(problem: PlanningProblem, engine: SolvingEngine, options: PlanManifestsOptions): Promise<PlanManifestsResult> {
-  return planWithSolver(problem, modelSolverOf(engine), options);
+/**
+ * Plans manifests on the engine (src/engine); then, with the time left, tries to prove that the
+ * legs left out had to be (left-out-proof.ts: the relaxation model on the same engine).
+ */
+export async function planManifests(problem: PlanningProblem, engine: SolvingEngine, options: PlanManifestsOptions): Promise<PlanManifestsResult> {
+  const started = Date.now();
+  const result = await planWithSolver(problem, modelSolverOf(engine), options);
+  const proof = await proveLeftOut(problem, result.plan, {
+    engine,
+    solver: options.proofSolver ?? options.solver,
+    deadline: started + options.timeLimitMs - reserveMs(options.timeLimitMs),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+  if (proof.runs === 0) return result;
+  const engineEvidence = result.evidence.planning_engine;
+  const proofs = [engineEvidence.proof, proof.proof].filter((line) => line !== undefined);
+  return {
+    ...result,
+    plan: proof.plan,
+    evidence: {
+      ...result.evidence,
+      planning_engine: {
+        ...engineEvidence,
+        // no model ran in the planning: the evidence names the relaxation's solver
+        ...(engineEvidence.solver === null && proof.solver !== undefined
+          ? { solver: proof.solver, minizinc_version: proof.minizincVersion ?? null, backend: /embedded/.test(proof.solver) ? ('embedded' as const) : ('native' as const) }
+          : {}),
+        models: [...new Set([...engineEvidence.models, RELAXATION_MODEL])].sort(),
+        timing_dependent: engineEvidence.timing_dependent || proof.cutByTime,
+        ...(proofs.length === 0 ? {} : { proof: proofs.join('; ') }),
+      },
+    },
+  };
 }
 
 /** What one model strategy did over a request: calls, improvements of the plan, time. */

@@ -48,6 +48,14 @@ export interface DaySearchPolicy {
 export const WAVES = { max: 3, firstShare: 0.7 };
 
 /**
+ * The proof that a plan's left-out legs had to be left out (left-out-proof.ts): tried when it
+ * leaves at most `maxLeftOut` legs out of at most `maxOfferedLegs` offered (one relaxation run per
+ * candidate set, each ~0.1-0.5 s on these sizes), within `limitMs` of the request's time after
+ * planning; a run needs at least `minRunMs` to be worth starting.
+ */
+export const LEFT_OUT_PROOF = { maxLeftOut: 6, maxOfferedLegs: 60, limitMs: 3_000, minRunMs: 150 };
+
+/**
  * Days on which any duty may drop a collected empty at the warehouse on its way (not only a duty
  * based there, at its route's end): the small sweep has plannable days that need it (a driver
  * who must drop the empty before a late delivery; a duty based at a handover point); on the

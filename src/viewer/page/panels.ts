@@ -96,7 +96,7 @@ export function unplannedTable(view: PlanView): HTMLElement {
       { 'data-movement': entry.movementId, 'data-reason': entry.code },
       h('td', {}, h('b', {}, entry.movementId), entry.bookingId === null ? null : h('div', { class: 'muted' }, `booking ${entry.bookingId}`)),
       h('td', {}, entry.leg === null ? '–' : LEG_TYPE_TEXT[entry.leg.type], h('div', { class: 'muted' }, legPlaces(view, entry.leg)), h('div', { class: 'muted' }, legWindows(view, entry.leg))),
-      h('td', {}, h('code', { class: `reason reason-${entry.kind}` }, entry.code), h('div', { class: 'muted' }, entry.kind === 'precheck' ? 'proof: never plannable' : entry.kind === 'solver' ? 'left out by the search' : entry.kind)),
+      h('td', {}, h('code', { class: `reason reason-${entry.kind}` }, entry.code), h('div', { class: 'muted' }, entry.kind === 'precheck' ? 'proof: never plannable' : entry.kind === 'conflict' ? 'proof: no plan serves more legs' : entry.kind === 'solver' ? 'left out by the search' : entry.kind)),
       h('td', { class: 'meaning' }, entry.meaning),
       h('td', {}, entry.specifics === '' ? '–' : entry.specifics),
       h('td', { class: 'blocking' }, entry.blocking.length === 0 ? '–' : entry.blocking.join(', ')),

@@ -130,7 +130,8 @@ describe('the manifests path against the exact model (differential, seeded)', fu
           const left = planned.plan.unplanned.filter((entry) => !rejected.some((other) => other.leg === entry.leg));
           for (const entry of left) expect({ seed, kind: REASON_CATALOGUE[entry.reasonCode].kind }).to.deep.equal({ seed, kind: 'solver' });
         }
-        for (const entry of planned.plan.unplanned) expect(entry.reasonCode, `seed ${seed}`).to.not.match(/_proven$/);
+        // a proof that no plan serves more legs never stands beside a plan of the exact model that does
+        if (exactFull) for (const entry of planned.plan.unplanned) expect(entry.reasonCode, `seed ${seed}`).to.not.match(/_proven$/);
       }
     });
   }

@@ -7,10 +7,10 @@
  * - a deliver_empty then a collect_empty of the same Nugget, in that order;
  * - a duty across local midnight, planned whole.
  * Each feasible case is planned in full with the validator passed; each near-miss twin leaves
- * out the leg that cannot fit, with a reason that claims no proof the search does not have.
+ * out the leg that cannot fit, with a reason that claims no proof it does not have.
  */
 import { expect } from 'chai';
-import { REASON_CATALOGUE, type ReasonCode } from '../../../src/contract/reasons.ts';
+import { REASON_CATALOGUE, type ReasonCode, type ReasonKind } from '../../../src/contract/reasons.ts';
 import type { Engine } from '../../../src/engine/index.ts';
 import type { PlanManifestsResult } from '../../../src/planning/solve/index.ts';
 import { combined, inWinter, otherSeason, planningCases, type Body } from '../corpus.ts';
@@ -21,13 +21,16 @@ const feasible = planningCases('feasible');
 const infeasible = planningCases('infeasible');
 const seasons: [label: string, of: (body: Body) => Body][] = [['as written', (body) => body], ['other season', otherSeason]];
 
-/** What each twin must leave out (the rest planned): the leg ids, one of which is left out, and whether its code is a pre-check proof. */
-const TWINS: Record<string, { oneOf: string[]; proof: boolean }> = {
-  // either leg fits alone; the search proves nothing, so no code may claim a proof
-  'place-capacity-freed': { oneOf: ['collect-otley', 'deliver-otley'], proof: false },
-  'duty-across-midnight': { oneOf: ['before-midnight', 'after-midnight'], proof: false },
+/** What each twin must leave out (the rest planned): the leg ids, one of which is left out, and the kind of its code. */
+const TWINS: Record<string, { oneOf: string[]; kind: ReasonKind }> = {
+  // either leg fits alone, and the relaxation does not prove the pair (its place bound lets the
+  // unloading end as late as the crews' availability): no code may claim a proof
+  'place-capacity-freed': { oneOf: ['collect-otley', 'deliver-otley'], kind: 'solver' },
+  // either leg fits alone; the relaxation proves that the only driver cannot serve both, so the
+  // plan serves as many legs as any plan can
+  'duty-across-midnight': { oneOf: ['before-midnight', 'after-midnight'], kind: 'conflict' },
   // the collection window closes before the empty can be there: a pre-check proves it
-  'same-nugget-deliver-then-collect': { oneOf: ['collect-harrogate'], proof: true },
+  'same-nugget-deliver-then-collect': { oneOf: ['collect-harrogate'], kind: 'precheck' },
 };
 
 describe('the manifests path plans the real shapes of the work', function () {
@@ -72,7 +75,7 @@ describe('the manifests path plans the real shapes of the work', function () {
           const [left] = result.plan.unplanned;
           expect(twin.oneOf).to.include(result.ids(left!.leg));
           const kind = REASON_CATALOGUE[left!.reasonCode as ReasonCode].kind;
-          expect(kind).to.equal(twin.proof ? 'precheck' : 'solver');
+          expect(kind).to.equal(twin.kind);
         });
       }
     });
