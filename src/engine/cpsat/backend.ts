@@ -1,7 +1,7 @@
 /**
  * The CP-SAT backend: OR-Tools CP-SAT (npm `or-tools-wasm`, WebAssembly) behind the embedded
  * MiniZinc. A solve compiles the model to FlatZinc JSON against the CP-SAT library
- * (mznlib/), translates it (translate/), solves it in a worker thread of its own, and renders
+ * (mznlib/), translates it (translate/), solves it in a child process of its own, and renders
  * the solution through the model's own output model, so its result has the same shape as
  * any embedded solver's. It counts as an embedded solver: `embedded:cp-sat`.
  */
@@ -15,7 +15,7 @@ import type { Backend, CompileResult, EngineErrorInfo, SolveJob, SolveResult, So
 import { constraintsOfFlatZincJson } from '../trust/flatzinc-constraints.ts';
 import { outcomeOf, type CpSatOutcome } from './run/outcome.ts';
 import { solutionValues } from './run/values.ts';
-import { CpSatRun } from './run/worker-run.ts';
+import { CpSatRun } from './run/process-run.ts';
 import { translate, TranslationError, type Translation } from './translate/index.ts';
 
 export const CP_SAT_LIBRARY = fileURLToPath(new URL('./mznlib/', import.meta.url));
@@ -96,7 +96,7 @@ class CpSatBackend implements Backend {
     return [this.solver];
   }
 
-  /** Nothing to close: each solve's worker ends with its solve; the embedded backend closes itself. */
+  /** Nothing to close: each solve's process ends with its solve; the embedded backend closes itself. */
   async close(): Promise<void> {}
 
   async solve(job: SolveJob): Promise<SolveResult> {
@@ -143,7 +143,7 @@ class CpSatBackend implements Backend {
     statistics.variables = translation.model.variables?.length ?? 0;
     statistics.constraints = translation.model.constraints?.length ?? 0;
 
-    // CP-SAT stops itself at its soft limit (as MiniZinc's --time-limit); its worker is
+    // CP-SAT stops itself at its soft limit (as MiniZinc's --time-limit); its process is
     // killed at the hard one, which leaves the time to render the solution.
     const hardDeadlineAt = job.deadlineAt - Math.min(RENDER_RESERVE_MS, request.timeLimitMs * 0.3);
     const remainingMs = hardDeadlineAt - performance.now();

@@ -6,7 +6,7 @@
  */
 import type { EngineErrorInfo, SolveStatus, StopReason } from '../../types.ts';
 import type { Translation } from '../translate/index.ts';
-import type { CpSatEnd } from './worker-run.ts';
+import type { CpSatEnd } from './process-run.ts';
 
 export interface CpSatOutcome {
   status: SolveStatus;
