@@ -257,6 +257,13 @@ export function exactData(problem: PlanningProblem, options: ExactDataOptions): 
     fixed_break: [],
     fixed_before_break: [],
     fixed_lorry: [],
+    // no warm start
+    warm_succ: [],
+    warm_time: [],
+    warm_depart: [],
+    warm_break: [],
+    warm_before_break: [],
+    warm_lorry: [],
   };
   return { data, layout: { units, unitOf, slots, classes: classList.map(({ place, nuggets }) => ({ place, nuggets })), tracked, excludedDrivers } };
 }

@@ -2,4 +2,4 @@
 export { exactData, ExactUnsupported, type ExactDataOptions, type ExactInstance, type ExactLayout, type Slot } from './data.ts';
 export { decodeSolution, type HorizonSolution } from './decode.ts';
 export { fixedData, PlanShapeError, slotsNeeded } from './fix.ts';
-export { checkPlanExact, HORIZON_MODEL, solveExact, type ExactEngine, type ExactResult, type ExactStats, type ExactStatus, type PlanCheck, type SolveExactOptions } from './solve.ts';
+export { checkPlanExact, HORIZON_MODEL, solveExact, type ExactEngine, type ExactResult, type ExactStats, type ExactStatus, type PlanCheck, type SolveExactOptions, type WarmStartOutcome } from './solve.ts';

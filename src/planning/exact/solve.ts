@@ -3,14 +3,14 @@
  * `solveExact` plans a (small) problem whole, proving optimality when the solver finishes;
  * `checkPlanExact` asks whether a plan of the service is a solution of the model.
  */
-import type { SolveRequest, SolveResult } from '../../engine/types.ts';
+import type { SolutionEvent, SolveRequest, SolveResult } from '../../engine/types.ts';
 import type { Plan, UnplannedLeg } from '../plan/types.ts';
 import { precheckLegs } from '../prechecks/index.ts';
 import { modelPath } from '../solve/model-solver.ts';
 import type { PlanningProblem } from '../problem/index.ts';
 import { exactData, type ExactInstance } from './data.ts';
 import { decodeSolution, type HorizonSolution } from './decode.ts';
-import { fixedData, slotsNeeded } from './fix.ts';
+import { fixedData, PlanShapeError, slotsNeeded } from './fix.ts';
 
 /** Absolute path of the model (the engine's project root may be elsewhere). */
 export const HORIZON_MODEL = modelPath('horizon.mzn');
@@ -41,7 +41,27 @@ export interface SolveExactOptions {
    * compare the solvers themselves).
    */
   proofs?: 'checked' | 'raw';
+  /**
+   * A plan the search follows first (models/horizon/warm.mzn): a plan the model accepts is its
+   * first solution, the rest of the search improves on it. Given more duties per window than
+   * `slotsPerWindow`, the model gets the slots the plan needs. A plan the model cannot state
+   * (`PlanShapeError`) gives no warm start (`stats.warmStart` says why).
+   */
+  warmStart?: Plan;
+  /**
+   * End the search at the first solution that serves every leg offered (a caller that needs only
+   * to know whether the model serves them all); `stats.allServedStop` then says it stopped so.
+   */
+  stopWhenAllServed?: boolean;
 }
+
+/**
+ * `none`: no warm start asked; `first`: the search's first solution is the plan (its routes,
+ * lorries, breaks and times: the model accepts the plan); `other`: the first solution is
+ * another plan (the model does not accept the plan as it is, or its search left it); `unreached`:
+ * no solution by the end; `shape: ...`: the plan cannot be written as the model's variables.
+ */
+export type WarmStartOutcome = 'none' | 'first' | 'other' | 'unreached' | `shape: ${string}`;
 
 export type ExactStatus = 'OPTIMAL' | 'SATISFIED' | 'UNSATISFIABLE' | 'UNKNOWN' | 'ERROR';
 
@@ -59,6 +79,10 @@ export interface ExactStats {
   failures: number | null;
   /** Who proved the claim of OPTIMAL or UNSATISFIABLE, on which basis (the engine's proof record), or null. */
   proof: string | null;
+  /** What became of the warm start (`WarmStartOutcome`). */
+  warmStart: WarmStartOutcome;
+  /** The search was ended at its first solution serving every offered leg (`stopWhenAllServed`). */
+  allServedStop: boolean;
 }
 
 export interface ExactResult {
@@ -76,15 +100,43 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
   const rejected = options.rejected ?? precheckLegs(problem);
   const rejectedLegs = new Set(rejected.map((entry) => entry.leg));
   const legs = options.legs ?? problem.legs.filter((leg) => leg.origin === 'accepted' && !rejectedLegs.has(leg.index)).map((leg) => leg.index);
-  const instance = exactData(problem, { legs, required: options.required ?? [], slotsPerWindow: options.slotsPerWindow ?? 1 });
+  const slotsPerWindow = Math.max(options.slotsPerWindow ?? 1, options.warmStart === undefined ? 1 : slotsNeeded(problem, options.warmStart));
+  const instance = exactData(problem, { legs, required: options.required ?? [], slotsPerWindow });
+  let warmStart: WarmStartOutcome = 'none';
+  let warm: Record<string, number[]> = {};
+  if (options.warmStart !== undefined) {
+    try {
+      warm = Object.fromEntries(Object.entries(fixedData(problem, instance, options.warmStart)).map(([name, values]) => [name.replace(/^fixed_/, 'warm_'), values]));
+      warmStart = 'unreached';
+    } catch (error) {
+      if (!(error instanceof PlanShapeError)) throw error;
+      warmStart = `shape: ${error.message}`;
+    }
+  }
+  // the first solution serving every offered leg ends the search when the caller asks
+  const enough = options.stopWhenAllServed === true ? new AbortController() : null;
+  let allServedStop = false;
+  let solutions = 0;
+  const onSolution = (event: SolutionEvent) => {
+    solutions += 1;
+    if (solutions === 1 && warmStart === 'unreached') warmStart = followsWarmStart(warm, event.solution) ? 'first' : 'other';
+    const served = event.solution.served as boolean[] | undefined;
+    if (enough === null || served === undefined || allServedStop) return;
+    if (legs.every((leg) => problem.legs[leg]!.units.every((unit) => served[instance.layout.unitOf.get(unit)!] === true))) {
+      allServedStop = true;
+      enough.abort();
+    }
+  };
+  const signal = enough === null ? options.signal : options.signal === undefined ? enough.signal : AbortSignal.any([options.signal, enough.signal]);
   const result = await engine.solve({
     model: HORIZON_MODEL,
-    data: instance.data,
+    data: { ...instance.data, ...warm },
     solver: options.solver,
     timeLimitMs: options.timeLimitMs,
     seed: options.seed ?? 1,
     proofs: options.proofs ?? 'checked',
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(enough === null && warmStart !== 'unreached' ? {} : { onSolution }),
+    ...(signal === undefined ? {} : { signal }),
   });
   const stats: ExactStats = {
     units: instance.layout.units.length,
@@ -97,6 +149,8 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
     legsOffered: legs.length,
     failures: typeof result.statistics.failures === 'number' ? result.statistics.failures : null,
     proof: result.proof?.summary ?? null,
+    warmStart,
+    allServedStop,
   };
   if (result.solution === null || (result.status !== 'OPTIMAL' && result.status !== 'SATISFIED')) {
     return { status: result.status, plan: null, provenOptimal: false, stats, ...(result.error ? { error: result.error.message } : {}) };
@@ -110,6 +164,22 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
   }
   unplanned.sort((a, b) => a.leg - b.leg);
   return { status: result.status, plan: { duties: decoded.duties, unplanned }, provenOptimal: result.status === 'OPTIMAL', stats };
+}
+
+/** The variables of the solution the warm start names (fixed.mzn's conventions) have its values. */
+function followsWarmStart(warm: Record<string, number[]>, solution: Record<string, unknown>): boolean {
+  const names: [warm: string, variable: string, free: number][] = [
+    ['warm_succ', 'succ', 0],
+    ['warm_time', 'time', -1],
+    ['warm_depart', 'depart', -1],
+    ['warm_break', 'break_len', -1],
+    ['warm_before_break', 'before_break', -1],
+    ['warm_lorry', 'lorry', -1],
+  ];
+  return names.every(([name, variable, free]) => {
+    const values = solution[variable] as number[] | undefined;
+    return (warm[name] ?? []).every((value, index) => value <= free || values?.[index] === value);
+  });
 }
 
 export interface PlanCheck {
