@@ -8,7 +8,7 @@ import { Admission, type NotAdmitted } from './admission.ts';
 import { createCpSatBackend } from './cpsat/backend.ts';
 import { createEmbeddedBackend, type EmbeddedBackend } from './embedded/backend.ts';
 import { projectRelative, resolveModelPath } from './model-files.ts';
-import { createNativeBackend } from './native/backend.ts';
+import { createNativeBackend, type NativeBackend } from './native/backend.ts';
 import { SolverRegistry } from './registry.ts';
 import { StreamCollector, type Finish } from './stream.ts';
 import { judgeClaim, rawClaim } from './trust/confirm.ts';
@@ -68,10 +68,14 @@ export async function createEngine(engineOptions: EngineOptions): Promise<Engine
   }
 }
 
-/** CP-SAT runs behind the embedded MiniZinc (it compiles the models): it follows it in the preference order. */
+/**
+ * CP-SAT runs behind the embedded MiniZinc (it compiles the models, with the native MiniZinc
+ * first where there is one): it follows it in the preference order.
+ */
 function withCpSat(backends: Backend[]): Backend[] {
+  const native = backends.find((backend) => backend.name === 'native') as NativeBackend | undefined;
   return backends.flatMap((backend) => {
-    const cpSat = backend.name === 'embedded' ? createCpSatBackend(backend as EmbeddedBackend) : null;
+    const cpSat = backend.name === 'embedded' ? createCpSatBackend(backend as EmbeddedBackend, native) : null;
     return cpSat === null ? [backend] : [backend, cpSat];
   });
 }

@@ -5,13 +5,13 @@
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { execa } from 'execa';
 import { limitsAtEnd, solveArguments } from '../arguments.ts';
 import { DATA_FILE, dataFileContents, projectRelative } from '../model-files.ts';
 import { knownSolvers, type MinizincSolverConfig } from '../registry.ts';
 import { StreamCollector, type Finish } from '../stream.ts';
-import type { Backend, EngineLogger, SolveJob, SolveResult, SolverInfo } from '../types.ts';
+import type { Backend, CompileRequest, EngineErrorInfo, EngineLogger, SolveJob, SolveResult, SolverInfo } from '../types.ts';
 import { constraintsOfFlatZincText } from '../trust/flatzinc-constraints.ts';
 import { nativeWorkaroundPaths } from '../embedded/workarounds.ts';
 import { runNative, type NativeEnd } from './run.ts';
@@ -57,8 +57,23 @@ async function probe(bin: string, solver: SolverInfo): Promise<string | undefine
   });
 }
 
+/** The output of `compile`: FlatZinc as text (MiniZinc 2.6 has no JSON FlatZinc), or why there is none. */
+export interface NativeCompileResult {
+  flatzinc: string | null;
+  /** The output model (.ozn), compiled in JSON output mode. */
+  outputModel: string | null;
+  elapsedMs: number;
+  stop: 'compiled' | 'time_limit' | 'cancelled' | 'failed';
+  error?: EngineErrorInfo;
+}
+
+/** The native backend as the CP-SAT backend compiles with it. */
+export interface NativeBackend extends Backend {
+  compile(request: CompileRequest, solver: SolverInfo, deadlineAt: number): Promise<NativeCompileResult>;
+}
+
 /** Null when no executable is found and none was configured. */
-export async function createNativeBackend(options: NativeBackendOptions): Promise<Backend | null> {
+export async function createNativeBackend(options: NativeBackendOptions): Promise<NativeBackend | null> {
   const version = await execa(options.bin, ['--version'], { reject: false, timeout: PROBE_MS });
   if (version.exitCode !== 0) {
     if (!options.required) return null;
@@ -71,10 +86,12 @@ export async function createNativeBackend(options: NativeBackendOptions): Promis
     if (failure !== undefined) options.logger?.warn({ solver: candidates[index]!.key, failure }, 'native solver listed but not runnable');
   });
   const minizincVersion = /version (\S+?),?\s/.exec(version.stdout)?.[1] ?? 'unknown';
-  return new Native(options.projectRoot, options.bin, minizincVersion, candidates.filter((_, index) => failures[index] === undefined));
+  const directories = await execa(options.bin, ['--config-dirs'], { reject: false, timeout: PROBE_MS });
+  const stdlibDir = directories.exitCode === 0 ? (JSON.parse(directories.stdout) as { mznStdlibDir?: string }).mznStdlibDir : undefined;
+  return new Native(options.projectRoot, options.bin, minizincVersion, candidates.filter((_, index) => failures[index] === undefined), stdlibDir);
 }
 
-class Native implements Backend {
+class Native implements NativeBackend {
   readonly name = 'native' as const;
 
   constructor(
@@ -82,6 +99,8 @@ class Native implements Backend {
     private readonly bin: string,
     readonly minizincVersion: string,
     private readonly offered: SolverInfo[],
+    /** Where the standard library is (`-G` names a solver library relative to it); undefined if not reported. */
+    private readonly stdlibDir: string | undefined,
   ) {}
 
   solvers(): SolverInfo[] {
@@ -114,6 +133,42 @@ class Native implements Backend {
       const result = collector.finish(finish, job.solver, this.minizincVersion);
       const flatzinc = await readFile(flatzincPath, 'utf8').catch(() => undefined);
       return flatzinc === undefined ? result : { ...result, flatzincConstraints: constraintsOfFlatZincText(flatzinc) };
+    });
+  }
+
+  /**
+   * Compiles a model to FlatZinc text and an output model in JSON output mode, under `solver`'s
+   * configuration with `request.libraryDir` as its globals library (-G).
+   */
+  compile(request: CompileRequest, solver: SolverInfo, deadlineAt: number): Promise<NativeCompileResult> {
+    const startedAt = performance.now();
+    return withTemporaryDirectory(async (directory) => {
+      const data = dataFileContents(request.data);
+      const dataPath = join(directory, DATA_FILE);
+      if (data !== undefined) await writeFile(dataPath, data);
+      const elapsedMs = () => Math.round(performance.now() - startedAt);
+      if (request.libraryDir !== undefined && this.stdlibDir === undefined) {
+        return { flatzinc: null, outputModel: null, elapsedMs: elapsedMs(), stop: 'failed', error: { message: 'The native MiniZinc did not report its standard library directory' } };
+      }
+      const library = request.libraryDir === undefined ? [] : ['-G', relative(this.stdlibDir!, request.libraryDir)];
+      const [flatzincPath, outputPath] = [join(directory, 'model.fzn'), join(directory, 'model.ozn')];
+      const args = ['--json-stream', '-c', '--solver', solver.minizincId, ...library, '--fzn', flatzincPath, '--ozn', outputPath, '--output-mode', 'json', request.model, ...(data === undefined ? [] : [dataPath])];
+      const nameFile = (filename: string) => (filename === dataPath ? 'data' : projectRelative(this.projectRoot, filename));
+      const collector = new StreamCollector(nameFile, undefined, elapsedMs);
+      const end = await runNative({
+        bin: this.bin,
+        args,
+        cwd: directory,
+        deadlineAt,
+        ...(request.signal === undefined ? {} : { signal: request.signal }),
+        onMessage: (message) => collector.accept(message),
+        onStderr: (text) => collector.addStderr(text),
+      });
+      if (end.kind === 'time_limit' || end.kind === 'cancelled') return { flatzinc: null, outputModel: null, elapsedMs: elapsedMs(), stop: end.kind };
+      const [flatzinc, outputModel] = await Promise.all([readFile(flatzincPath, 'utf8').catch(() => null), readFile(outputPath, 'utf8').catch(() => null)]);
+      if (end.kind === 'exited' && end.exitCode === 0 && flatzinc !== null && outputModel !== null) return { flatzinc, outputModel, elapsedMs: elapsedMs(), stop: 'compiled' };
+      const outcome = collector.finish(finishOf(end, elapsedMs()), solver, this.minizincVersion);
+      return { flatzinc: null, outputModel: null, elapsedMs: elapsedMs(), stop: 'failed', error: outcome.error ?? { message: 'The native MiniZinc wrote no FlatZinc' } };
     });
   }
 

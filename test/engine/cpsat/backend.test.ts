@@ -9,7 +9,7 @@ import { expect } from 'chai';
 import { createEngine, type Engine, type SolveResult } from '../../../src/engine/index.ts';
 import { modelPath } from '../../../src/planning/solve/model-solver.ts';
 import { evaluateSolution, pdptwData, pdptwRoutes, type RoutingInstance } from '../../../src/routing/index.ts';
-import { ASSIGNMENT_DATA } from '../support/models.ts';
+import { ASSIGNMENT_DATA, nativeMinizincFound } from '../support/models.ts';
 import { openRequest } from '../../routing/support.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -132,5 +132,32 @@ describe('engine: the CP-SAT backend', function () {
     const result = await engine.solve({ model: 'test/engine/models/hard-optimisation.mzn', data: { n: 14 }, solver: 'cp-sat', timeLimitMs: AMPLE_MS, signal: controller.signal });
     expect(result).to.deep.include({ status: 'UNKNOWN', stop: 'cancelled', solution: null });
     expect(performance.now() - started).to.be.below(AMPLE_MS / 2);
+  });
+});
+
+describe('engine: the CP-SAT backend compiling with the native MiniZinc', function () {
+  this.timeout(300_000);
+  let engine: Engine;
+
+  before(async function () {
+    if (!(await nativeMinizincFound())) this.skip();
+    engine = await createEngine({ projectRoot: ROOT, workers: 2, backends: ['native', 'embedded'] });
+  });
+  after(() => engine?.close());
+
+  for (const instance of DIFFERENTIAL.filter((candidate) => /assignment|pigeonhole|vrptw/.test(candidate.name))) {
+    it(`agrees with Chuffed: ${instance.name}`, async () => {
+      const request = { model: instance.model, data: await instance.data(), timeLimitMs: 4 * AMPLE_MS, proofs: 'raw' as const };
+      const [cpSat, chuffed] = await Promise.all([engine.solve({ ...request, solver: 'cp-sat' }), engine.solve({ ...request, solver: 'chuffed' })]);
+      expect(cpSat.statistics.flatCompiler, 'compiled by the native MiniZinc').to.not.equal(`MiniZinc ${cpSat.minizincVersion}`);
+      expect(cpSat).to.deep.include({ status: chuffed.status, objective: chuffed.objective, bestBound: chuffed.bestBound, stop: 'complete' });
+      if ('unique' in instance) expect(cpSat.solution).to.deep.equal(chuffed.solution);
+    });
+  }
+
+  it('reports a model error with its location as the embedded compilation does', async () => {
+    const result = await engine.solve({ model: 'test/engine/models/broken.mzn', data: {}, solver: 'cp-sat', timeLimitMs: AMPLE_MS });
+    expect(result).to.deep.include({ status: 'ERROR', stop: 'failed' });
+    expect(result.error).to.deep.equal({ message: "type error: undefined identifier `undefined_name'", location: 'test/engine/models/broken.mzn:4.16-29' });
   });
 });
