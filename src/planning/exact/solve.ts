@@ -60,6 +60,9 @@ export interface SolveExactOptions {
  * lorries, breaks and times: the model accepts the plan); `other`: the first solution is
  * another plan (the model does not accept the plan as it is, or its search left it); `unreached`:
  * no solution by the end; `shape: ...`: the plan cannot be written as the model's variables.
+ * `other` says the model rejects the plan only on a solver that follows the search annotation
+ * depth-first (Gecode, Chuffed: the plan's values are tried first and left only once no solution
+ * has them); CP-SAT reads the annotation as a strategy and reports only its last solution.
  */
 export type WarmStartOutcome = 'none' | 'first' | 'other' | 'unreached' | `shape: ${string}`;
 
