@@ -13,6 +13,7 @@ import { knownSolvers, type MinizincSolverConfig } from '../registry.ts';
 import { StreamCollector, type Finish } from '../stream.ts';
 import type { Backend, CompileRequest, EngineErrorInfo, EngineLogger, SolveJob, SolveResult, SolverInfo } from '../types.ts';
 import { constraintsOfFlatZincText } from '../trust/flatzinc-constraints.ts';
+import type { RenderedOutput } from '../embedded/backend.ts';
 import { nativeWorkaroundPaths } from '../embedded/workarounds.ts';
 import { runNative, type NativeEnd } from './run.ts';
 
@@ -70,6 +71,7 @@ export interface NativeCompileResult {
 /** The native backend as the CP-SAT backend compiles with it. */
 export interface NativeBackend extends Backend {
   compile(request: CompileRequest, solver: SolverInfo, deadlineAt: number): Promise<NativeCompileResult>;
+  renderOutput(outputModel: string, values: Record<string, unknown>, solver: SolverInfo, deadlineAt: number, signal?: AbortSignal): Promise<RenderedOutput>;
 }
 
 /** Null when no executable is found and none was configured. */
@@ -169,6 +171,41 @@ class Native implements NativeBackend {
       if (end.kind === 'exited' && end.exitCode === 0 && flatzinc !== null && outputModel !== null) return { flatzinc, outputModel, elapsedMs: elapsedMs(), stop: 'compiled' };
       const outcome = collector.finish(finishOf(end, elapsedMs()), solver, this.minizincVersion);
       return { flatzinc: null, outputModel: null, elapsedMs: elapsedMs(), stop: 'failed', error: outcome.error ?? { message: 'The native MiniZinc wrote no FlatZinc' } };
+    });
+  }
+
+  /**
+   * Runs an output model that `compile` wrote on values for its variables (MiniZinc JSON data)
+   * and returns the solution it prints, as the embedded backend's renderOutput does.
+   */
+  renderOutput(outputModel: string, values: Record<string, unknown>, solver: SolverInfo, deadlineAt: number, signal?: AbortSignal): Promise<RenderedOutput> {
+    return withTemporaryDirectory(async (directory) => {
+      // Not `output.mzn`: the standard library has a file of that name.
+      const [modelPath, valuesPath] = [join(directory, 'solution-output.mzn'), join(directory, 'values.json')];
+      await writeFile(modelPath, `${outputModel}\nsolve satisfy;\n`);
+      // MiniZinc's JSON data reader rejects an empty object: no data file when there are no values.
+      const hasValues = Object.keys(values).length > 0;
+      if (hasValues) await writeFile(valuesPath, JSON.stringify(values));
+      let text: string | undefined;
+      const collector = new StreamCollector((filename) => projectRelative(this.projectRoot, filename), undefined, () => 0);
+      const end = await runNative({
+        bin: this.bin,
+        args: ['--json-stream', '--solver', solver.minizincId, modelPath, ...(hasValues ? [valuesPath] : [])],
+        cwd: directory,
+        deadlineAt,
+        ...(signal === undefined ? {} : { signal }),
+        onMessage: (message) => {
+          const output = message.output as { default?: unknown } | undefined;
+          if (message.type === 'solution' && typeof output?.default === 'string') text ??= output.default;
+          collector.accept(message);
+        },
+        onStderr: (chunk) => collector.addStderr(chunk),
+      });
+      // Compiled under --json-stream, the output item prints `"output": {"json": {...}, ...}`.
+      const json = text === undefined ? undefined : (JSON.parse(`{${text}}`) as { output?: { json?: Record<string, unknown> } }).output?.json;
+      if (json !== undefined) return { json };
+      const outcome = collector.finish(finishOf(end, 0), solver, this.minizincVersion);
+      return { json: null, error: { message: `Rendering the output failed: ${outcome.error?.message ?? end.kind}` } };
     });
   }
 

@@ -91,6 +91,16 @@ describe('engine: the CP-SAT backend', function () {
     expect(cpSat).to.deep.equal(gecode);
   });
 
+  it('hands each solution over once as it has it, its first before the search ends, the last the answer', async () => {
+    const events: { solution: Record<string, unknown>; objective: number | null }[] = [];
+    const request = { model: 'bench/models/vrptw.mzn', data: await data('bench/models/vrptw-8.json'), solver: 'cp-sat', timeLimitMs: 4 * AMPLE_MS, proofs: 'raw' as const };
+    const result = await engine.solve({ ...request, onSolution: (event) => events.push(event) });
+    expect(result.status).to.equal('OPTIMAL');
+    expect(events.length).to.be.at.least(1);
+    expect(events.at(-1)).to.deep.include({ solution: result.solution, objective: result.objective });
+    events.slice(1).forEach((event, i) => expect(event.objective).to.be.below(events[i]!.objective!));
+  });
+
   it('solves a satisfaction problem: SATISFIED, complete, with 2D and Boolean arrays in their shapes', async () => {
     const result = await engine.solve({ model: 'test/engine/cpsat/models/colouring.mzn', data: {}, solver: 'cp-sat', timeLimitMs: AMPLE_MS });
     expect(result).to.deep.include({ status: 'SATISFIED', stop: 'complete', objective: null });

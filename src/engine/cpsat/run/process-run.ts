@@ -27,7 +27,18 @@ export type CpSatEnd =
   | { kind: 'cancelled' }
   | { kind: 'crashed'; message: string };
 
-type ProcessMessage = { type: 'ready' } | { type: 'response'; response: CpSolverResponse } | { type: 'failed'; message: string };
+type ProcessMessage = { type: 'ready' } | { type: 'solution'; response: CpSolverResponse } | { type: 'response'; response: CpSolverResponse } | { type: 'failed'; message: string };
+
+export interface SolveOptions {
+  /** performance.now() time at which the process is killed. */
+  hardDeadlineAt: number;
+  signal?: AbortSignal;
+  /**
+   * Search to the first solution first and hand it over at once (solver-process.mjs), then on
+   * from it; without, CP-SAT's one solution comes with its end.
+   */
+  onFirstSolution?: (response: CpSolverResponse) => void;
+}
 
 export class CpSatRun {
   private readonly child: ChildProcess;
@@ -35,6 +46,7 @@ export class CpSatRun {
   private settle!: (end: CpSatEnd) => void;
   private settled = false;
   private stderrTail = '';
+  private onFirstSolution: ((response: CpSolverResponse) => void) | undefined;
 
   constructor() {
     this.ended = new Promise((resolve) => {
@@ -46,6 +58,7 @@ export class CpSatRun {
       this.stderrTail = (this.stderrTail + chunk.toString('utf8')).slice(-1000);
     });
     this.child.on('message', (message: ProcessMessage) => {
+      if (message.type === 'solution' && !this.settled) this.onFirstSolution?.(message.response);
       if (message.type === 'response') this.end({ kind: 'solved', response: message.response });
       if (message.type === 'failed') this.end({ kind: 'crashed', message: message.message });
     });
@@ -55,13 +68,14 @@ export class CpSatRun {
     );
   }
 
-  /** Solves the model; the process is killed at `hardDeadlineAt` (performance.now() time) or on abort. */
-  solve(model: CpModelProto, parameters: SatParameters, hardDeadlineAt: number, signal?: AbortSignal): Promise<CpSatEnd> {
+  /** Solves the model; the process is killed at the hard deadline or on abort. */
+  solve(model: CpModelProto, parameters: SatParameters, { hardDeadlineAt, signal, onFirstSolution }: SolveOptions): Promise<CpSatEnd> {
     const timer = setTimeout(() => this.end({ kind: 'time_limit' }), Math.max(0, hardDeadlineAt - performance.now()));
     const onAbort = () => this.end({ kind: 'cancelled' });
     if (signal?.aborted) onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
-    if (!this.settled) this.child.send({ model, parameters });
+    this.onFirstSolution = onFirstSolution;
+    if (!this.settled) this.child.send({ model, parameters, firstSolutionFirst: onFirstSolution !== undefined });
     return this.ended.finally(() => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
