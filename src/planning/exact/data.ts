@@ -264,6 +264,7 @@ export function exactData(problem: PlanningProblem, options: ExactDataOptions): 
     warm_break: [],
     warm_before_break: [],
     warm_lorry: [],
+    lns_keep: 0,
   };
   return { data, layout: { units, unitOf, slots, classes: classList.map(({ place, nuggets }) => ({ place, nuggets })), tracked, excludedDrivers } };
 }

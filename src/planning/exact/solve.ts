@@ -53,6 +53,13 @@ export interface SolveExactOptions {
    * to know whether the model serves them all); `stats.allServedStop` then says it stopped so.
    */
   stopWhenAllServed?: boolean;
+  /**
+   * Gecode only: after the first solution, each restart keeps this percentage of the best plan's
+   * successors and searches the rest again (large-neighbourhood search, models/horizon/warm.mzn).
+   * The search is then incomplete: OPTIMAL and UNSATISFIABLE prove nothing, and are reported as
+   * SATISFIED and UNKNOWN. Default 0 (off).
+   */
+  neighbourhoodKeepPercent?: number;
 }
 
 /**
@@ -133,7 +140,7 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
   const signal = enough === null ? options.signal : options.signal === undefined ? enough.signal : AbortSignal.any([options.signal, enough.signal]);
   const result = await engine.solve({
     model: HORIZON_MODEL,
-    data: { ...instance.data, ...warm },
+    data: { ...instance.data, ...warm, lns_keep: options.neighbourhoodKeepPercent ?? 0 },
     solver: options.solver,
     timeLimitMs: options.timeLimitMs,
     seed: options.seed ?? 1,
@@ -141,6 +148,9 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
     ...(enough === null && warmStart !== 'unreached' ? {} : { onSolution }),
     ...(signal === undefined ? {} : { signal }),
   });
+  // a large-neighbourhood search proves nothing
+  const incomplete = (options.neighbourhoodKeepPercent ?? 0) > 0;
+  const status: ExactStatus = !incomplete ? result.status : result.status === 'OPTIMAL' ? 'SATISFIED' : result.status === 'UNSATISFIABLE' ? 'UNKNOWN' : result.status;
   const stats: ExactStats = {
     units: instance.layout.units.length,
     duties: instance.layout.slots.length,
@@ -155,8 +165,8 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
     warmStart,
     allServedStop,
   };
-  if (result.solution === null || (result.status !== 'OPTIMAL' && result.status !== 'SATISFIED')) {
-    return { status: result.status, plan: null, provenOptimal: false, stats, ...(result.error ? { error: result.error.message } : {}) };
+  if (result.solution === null || (status !== 'OPTIMAL' && status !== 'SATISFIED')) {
+    return { status, plan: null, provenOptimal: false, stats, ...(result.error ? { error: result.error.message } : {}) };
   }
   const decoded = decodeSolution(problem, instance.layout, result.solution as unknown as HorizonSolution);
   const servedUnits = new Set(decoded.servedUnits);
@@ -166,7 +176,7 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
     else unplanned.push({ leg, reasonCode: 'not_planned_within_allowance' });
   }
   unplanned.sort((a, b) => a.leg - b.leg);
-  return { status: result.status, plan: { duties: decoded.duties, unplanned }, provenOptimal: result.status === 'OPTIMAL', stats };
+  return { status, plan: { duties: decoded.duties, unplanned }, provenOptimal: status === 'OPTIMAL', stats };
 }
 
 /** The variables of the solution the warm start names (fixed.mzn's conventions) have its values. */
