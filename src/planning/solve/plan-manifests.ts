@@ -43,6 +43,7 @@ import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
 import type { ModelOutcome, ModelRun, ModelSolver } from './model-solver.ts';
 import { dayTarget } from './day-bound.ts';
 import { proveLeftOut } from './left-out-proof.ts';
+import { breaksOnlyWhereNeeded } from './idle-time.ts';
 import { RELAXATION_MODEL } from '../relaxation/run.ts';
 import { exhaustiveDay } from './day-exhaustive.ts';
 import { dayHoursFilter } from './day-search.ts';
@@ -238,7 +239,8 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
 
   const plannedLegs = new Set(state.settled);
   let plan: Plan = {
-    duties: loop.sortedDuties(),
+    // idle time the hours engine wrote as breaks stays a break only where a rule needs it
+    duties: breaksOnlyWhereNeeded(problem, { duties: loop.sortedDuties(), unplanned: [] }, calendar).duties,
     unplanned: unplannedLegs(problem, rejected, candidates, plannedLegs),
   };
   let validation: 'passed' | 'failed' = 'passed';

@@ -4,12 +4,11 @@
  * serves alongside every other, and never for some of the left-out legs only.
  */
 import { expect } from 'chai';
-import type { Engine } from '../../../src/engine/index.ts';
 import type { Plan } from '../../../src/planning/plan/types.ts';
 import { proveLeftOut } from '../../../src/planning/solve/left-out-proof.ts';
 import { combined, daysLater, inWinter, otherSeason, planningCases, type Body } from '../corpus.ts';
 import { caseOf } from '../exact/support.ts';
-import { testEngine, validPlan } from './support.ts';
+import { suiteEngine, validPlan } from './support.ts';
 
 const feasible = planningCases('feasible');
 const infeasible = planningCases('infeasible');
@@ -19,18 +18,11 @@ const AMPLE_MS = 60_000;
 
 describe('left-out legs proven (capacity_conflict_proven)', function () {
   this.timeout(0);
-  let engine: Engine;
-
-  before(async () => {
-    engine = await testEngine();
-  });
-  after(async () => {
-    await engine.close();
-  });
+  const engineOf = suiteEngine();
 
   async function planned(body: Body) {
     const { snapshot, problem } = await caseOf(body);
-    const result = await validPlan(engine, snapshot, problem);
+    const result = await validPlan(engineOf(), snapshot, problem);
     const left = result.plan.unplanned.map((entry) => ({ id: problem.legs[entry.leg]!.id, code: entry.reasonCode, detail: entry.detail ?? '' }));
     return { result, left };
   }
@@ -67,7 +59,7 @@ describe('left-out legs proven (capacity_conflict_proven)', function () {
     it(`${entry.name}: a plan that leaves out legs a plan could serve gets no proof`, async () => {
       const { problem } = await caseOf(entry.body);
       const nothing: Plan = { duties: [], unplanned: problem.legs.map((leg) => ({ leg: leg.index, reasonCode: 'not_planned_within_allowance' as const })) };
-      const proof = await proveLeftOut(problem, nothing, { engine, solver: 'chuffed', deadline: Date.now() + AMPLE_MS });
+      const proof = await proveLeftOut(problem, nothing, { engine: engineOf(), solver: 'chuffed', deadline: Date.now() + AMPLE_MS });
       expect(proof.plan.unplanned.map((left) => left.reasonCode)).to.deep.equal(problem.legs.map(() => 'not_planned_within_allowance'));
       expect(proof.runs).to.be.greaterThan(0);
     });

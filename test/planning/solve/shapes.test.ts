@@ -11,11 +11,10 @@
  */
 import { expect } from 'chai';
 import { REASON_CATALOGUE, type ReasonCode, type ReasonKind } from '../../../src/contract/reasons.ts';
-import type { Engine } from '../../../src/engine/index.ts';
 import type { PlanManifestsResult } from '../../../src/planning/solve/index.ts';
 import { combined, inWinter, otherSeason, planningCases, type Body } from '../corpus.ts';
 import { caseOf } from '../exact/support.ts';
-import { testEngine, validPlan } from './support.ts';
+import { suiteEngine, validPlan } from './support.ts';
 
 const feasible = planningCases('feasible');
 const infeasible = planningCases('infeasible');
@@ -35,18 +34,11 @@ const TWINS: Record<string, { oneOf: string[]; kind: ReasonKind }> = {
 
 describe('the manifests path plans the real shapes of the work', function () {
   this.timeout(0);
-  let engine: Engine;
-
-  before(async () => {
-    engine = await testEngine();
-  });
-  after(async () => {
-    await engine.close();
-  });
+  const engineOf = suiteEngine();
 
   async function plan(body: Body): Promise<PlanManifestsResult & { ids: (leg: number) => string; legs: number; drivers: number }> {
     const { snapshot, problem } = await caseOf(body);
-    const result = await validPlan(engine, snapshot, problem);
+    const result = await validPlan(engineOf(), snapshot, problem);
     return { ...result, ids: (leg) => problem.legs[leg]!.id, legs: problem.legs.length, drivers: problem.drivers.length };
   }
 

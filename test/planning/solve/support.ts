@@ -15,6 +15,18 @@ export function testEngine(): Promise<Engine> {
   return createEngine({ projectRoot: PROJECT_ROOT, workers: 2, backends: ['native', 'embedded'] });
 }
 
+/** The engine of one `describe`: started before its tests, closed after them. */
+export function suiteEngine(): () => Engine {
+  let engine: Engine | undefined;
+  before(async () => {
+    engine = await testEngine();
+  });
+  after(async () => {
+    await engine?.close();
+  });
+  return () => engine!;
+}
+
 /**
  * An allowance far above what the solve tests' plans need (well under a second of search each):
  * the search stops by its own budgets, so no assertion depends on the machine's speed.
