@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { applyInsertion, bestInsertion, checkRoute, construct, type RouteStop, type RoutingInstance } from '../../src/routing/index.ts';
+import { applyInsertion, bestInsertion, checkRoute, construct, feasibleInsertions, type RouteStop, type RoutingInstance } from '../../src/routing/index.ts';
 import { randomInstance } from './support.ts';
 
 /** The cheapest feasible insertion by trying every pair of positions on the full route check. */
@@ -38,4 +38,19 @@ describe('routing/insertion', function () {
       expect(compared).to.be.above(30);
     });
   }
+
+  it('picks, among places of equal cost, the one the full list of feasible places puts first', () => {
+    for (const routeEnd of [false, true]) {
+      // integer grid points: many places tie on cost
+      const instance = randomInstance(routeEnd ? 15 : 14, 5, routeEnd);
+      const routes = construct(instance).solution.routes;
+      for (const [k, stops] of routes.entries()) {
+        for (const stop of stops) {
+          if (stop.kind !== 'pickup') continue;
+          const others = stops.filter((other) => other.request !== stop.request);
+          expect(bestInsertion(instance, k, others, stop.request)).to.deep.equal(feasibleInsertions(instance, k, others, stop.request)[0] ?? null);
+        }
+      }
+    }
+  });
 });

@@ -23,16 +23,28 @@ export interface Insertion {
  * The hottest loop of the search: it makes no closures (under tsx each costs a `__name` call).
  */
 function insertions(instance: RoutingInstance, vehicleIndex: number, state: RouteState, requestIndex: number): Insertion[] {
+  const result: Insertion[] = [];
+  scanInsertions(instance, vehicleIndex, state, requestIndex, result);
+  result.sort((a, b) => a.delta - b.delta || a.pickupAt - b.pickupAt || a.deliveryAt - b.deliveryAt);
+  return result;
+}
+
+/**
+ * Scans every feasible insertion in order of pickup then delivery position: pushes each onto
+ * \`all\` when given, and returns the cheapest (the first of equal cost, as the sorted list has it),
+ * without building the list when \`all\` is null.
+ */
+function scanInsertions(instance: RoutingInstance, vehicleIndex: number, state: RouteState, requestIndex: number, all: Insertion[] | null): Insertion | null {
   const request = instance.requests[requestIndex]!;
   const vehicle = instance.vehicles[vehicleIndex]!;
-  if (request.eligibleVehicles !== null && !request.eligibleVehicles.includes(vehicleIndex)) return [];
-  if (request.quantity > vehicle.capacity) return [];
+  if (request.eligibleVehicles !== null && !request.eligibleVehicles.includes(vehicleIndex)) return null;
+  if (request.quantity > vehicle.capacity) return null;
   const { stops, starts, loads, latest } = state;
   const L = stops.length;
   const travel = instance.travel;
   const P = request.pickupLocation;
   const D = request.deliveryLocation;
-  const result: Insertion[] = [];
+  let best: Insertion | null = null;
   const lastPickup = state.endSection;
   for (let i = 0; i <= lastPickup; i += 1) {
     const loadBefore = i === 0 ? 0 : loads[i - 1]!;
@@ -77,17 +89,19 @@ function insertions(instance: RoutingInstance, vehicleIndex: number, state: Rout
         j === i
           ? travel[from]![P]! + travel[P]![D]! + travel[D]![next]! - travel[from]![next]!
           : addedBeforeJ + travel[at]![D]! + travel[D]![next]! - travel[at]![next]!;
-      result.push({ vehicle: vehicleIndex, pickupAt: i, deliveryAt: j, delta });
+      if (all !== null) all.push({ vehicle: vehicleIndex, pickupAt: i, deliveryAt: j, delta });
+      if (best === null || delta < best.delta) best = { vehicle: vehicleIndex, pickupAt: i, deliveryAt: j, delta };
       // every later place among the route-end deliveries is at the same location: no cheaper
       if (request.deliverAtRouteEnd) break;
     }
   }
   // an empty route also pays the way home and the way out
   if (L === 0) {
-    for (const insertion of result) insertion.delta = travel[vehicle.startLocation]![P]! + travel[P]![D]! + travel[D]![vehicle.endLocation]!;
+    const delta = travel[vehicle.startLocation]![P]! + travel[P]![D]! + travel[D]![vehicle.endLocation]!;
+    if (all !== null) for (const insertion of all) insertion.delta = delta;
+    if (best !== null) best.delta = delta;
   }
-  result.sort((a, b) => a.delta - b.delta || a.pickupAt - b.pickupAt || a.deliveryAt - b.deliveryAt);
-  return result;
+  return best;
 }
 
 export function applyInsertion(stops: RouteStop[], requestIndex: number, insertion: Insertion): RouteStop[] {
@@ -105,8 +119,9 @@ export function bestInsertion(
   requestIndex: number,
   state: RouteState = buildState(instance, vehicleIndex, stops),
 ): Insertion | null {
+  // without hours rules every insertion the scan admits is feasible: the cheapest, unlisted
+  if (instance.hours === null) return scanInsertions(instance, vehicleIndex, state, requestIndex, null);
   for (const insertion of insertions(instance, vehicleIndex, state, requestIndex)) {
-    if (instance.hours === null) return insertion;
     if (checkRoute(instance, vehicleIndex, applyInsertion(stops, requestIndex, insertion)).ok) return insertion;
   }
   return null;

@@ -5,10 +5,14 @@
  * - route elimination (vehicles-first instances only): the smallest route is emptied into a pool,
  *   whose requests go back one at a time, ejecting one or two others where none fits
  *   (ejection.ts, Nagata & Braysy's ejection search); where no such ejection makes room, related
- *   requests of the other routes are removed and re-inserted with the pool. It ends when the pool
- *   is empty (one vehicle fewer) or the attempt's moves (or its share of the clock) run out.
- *   By the clock it ends after a round over every route without one emptied, and runs once more
- *   from the best routes halfway through the travel phase;
+ *   requests of the other routes are removed and re-inserted with the pool. An attempt ends when
+ *   the pool is empty (one vehicle fewer) or has not shrunk for its patience (moves); a round
+ *   ends after every route resisted once. Rounds are counted, never timed: one before the travel
+ *   phase, then one each time the travel phase settles (moves without a new best), patience and
+ *   settling both doubling each round. When two rounds in a row empty nothing, the search
+ *   retraces once per vehicle count: back to the routes before the last route went, which the
+ *   travel phase settles first (a route emptied from unsettled routes leaves long, tight routes
+ *   with no room to move: lrc207 stuck 55-60 % over the best-known distance at its count);
  * - travel: strings of stops around related requests, related or random requests (whole groups)
  *   or a whole route removed and re-inserted by regret-2 or
  *   greedy insertion in a random order, accepted under a record-to-record threshold that
@@ -59,12 +63,18 @@ type Routes = RoutingSolution['routes'];
 
 /** Random relocations after each ejection (Nagata & Braysy's perturbation, which keeps the pool search from cycling). */
 const PERTURB_MOVES = 3;
-/** Share of the whole budget one attempt to empty a route has by the clock (doubled in a further round and in the retry). */
-const ELIMINATION_ATTEMPT_SHARE = 0.02;
-/** Rounds over every route without one emptied that end route elimination by the clock. */
-const ELIMINATION_ROUNDS = 1;
-/** Progress (by the clock) at which the travel phase stops once for a second route elimination. */
-const ELIMINATION_RETRY_AT = 0.5;
+/**
+ * Moves without a smaller pool that end an attempt to empty a route in the first round (doubled
+ * each further round): counted, so the same request gives the same routes on any machine.
+ */
+const eliminationPatience = (requests: number): number => 50 + requests;
+/**
+ * Travel moves without a new best (and since the last round) after which route elimination runs
+ * again; doubled after each round, as the attempts' patience is, so neither phase starves the other.
+ */
+const eliminationStall = (requests: number): number => Math.max(50, requests);
+/** Elimination rounds in a row without a route emptied after which the search retraces (once per vehicle count). */
+const RETRACE_AFTER = 2;
 
 const clone = (routes: Routes): Routes => routes.map((stops) => stops.slice());
 
@@ -255,31 +265,23 @@ export class RuinRecreate {
       return reason !== null;
     };
 
-    // phase 1: route elimination (vehicles first), until `until` of the progress; by the clock at
-    // most `rounds` rounds over every route without one emptied, attempts `attemptScale` times
-    // the base share of the budget
-    const eliminate = (until: number, rounds: number, attemptScale: number): void => {
+    // route elimination (vehicles first): one round tries every used route, smallest first, until
+    // one round goes by without a route emptied; an attempt on a route ends when its pool has not
+    // shrunk below its smallest size for `patience` moves (`patience` doubles each round), or at
+    // `until` of the progress (a safety cap: the counts decide, not the clock)
+    let eliminationRound = 0;
+    const absences = instance.requests.map(() => 0);
+    const eliminate = (until: number): boolean => {
+      const patience = eliminationPatience(instance.requests.length) * 2 ** Math.min(eliminationRound, 10);
+      eliminationRound += 1;
       let failedTargets = new Set<number>();
+      let emptied = false;
       // how often each request has been left in the pool: hard requests weigh more (Christiaens &
       // Vanden Berghe's absences), so the pool drifts towards requests that fit
-      const absences = instance.requests.map(() => 0);
       const weight = (pool: number[]): number => pool.reduce((sum, r) => sum + absences[r]!, 0);
-      let attemptLimit = 200 + 20 * instance.requests.length;
-      // by the clock, an attempt on one route has a share of the whole budget, doubled each round
-      let attemptMs = (options.deadline - started) * ELIMINATION_ATTEMPT_SHARE * attemptScale;
-      let fruitlessRounds = 0;
       while (!stop() && progress() < until) {
         const used = allVehicles.filter((k) => current.routes[k]!.length > 0);
-        if (used.length <= 1) break;
-        if (used.every((k) => failedTargets.has(k))) {
-          // every route resisted: try again, each for longer; by the clock, `rounds` at most,
-          // then the travel phase has the time (a count already at its best is the common case)
-          fruitlessRounds += 1;
-          if (options.progress === 'time' && fruitlessRounds >= rounds) break;
-          failedTargets = new Set();
-          attemptLimit *= 2;
-          attemptMs *= 2;
-        }
+        if (used.length <= 1 || used.every((k) => failedTargets.has(k))) break;
         const targets = used.filter((k) => !failedTargets.has(k)).sort((a, b) => current.routes[a]!.length - current.routes[b]!.length || a - b);
         const target = targets[0]!;
         const routes = clone(current.routes);
@@ -287,15 +289,18 @@ export class RuinRecreate {
         const vehicles = used.filter((k) => k !== target);
         // first a plain re-insertion, then ruin and recreate around the pool
         pool = this.recreate(routes, pool, vehicles);
-        let attempt = 0;
-        const attemptEnd = options.progress === 'time' ? Date.now() + attemptMs : Number.POSITIVE_INFINITY;
+        let smallest = pool.length;
+        let sinceSmaller = 0;
         const ejection = new EjectionSearch(instance, routes, vehicles, this.random, this.neighbours);
-        while (pool.length > 0 && attempt < attemptLimit && Date.now() < attemptEnd && !stop() && progress() < until) {
+        while (pool.length > 0 && sinceSmaller < patience && !stop() && progress() < until) {
           iterations += 1;
-          attempt += 1;
+          sinceSmaller += 1;
           // Nagata & Braysy: the last request into the pool is placed first, by ejecting others if need be
           const v = pool.pop()!;
-          if (ejection.insert(v)) continue;
+          if (ejection.insert(v)) {
+            if (pool.length < smallest) { smallest = pool.length; sinceSmaller = 0; }
+            continue;
+          }
           const ejected = ejection.ejectable(v) ? ejection.eject(v) : null;
           if (ejected !== null) {
             pool.push(...ejected);
@@ -314,6 +319,7 @@ export class RuinRecreate {
             for (let k = 0; k < routes.length; k += 1) routes[k] = trial[k]!;
             pool = left;
             ejection.resync();
+            if (pool.length < smallest) { smallest = pool.length; sinceSmaller = 0; }
           }
         }
         if (pool.length > 0) { failedTargets.add(target); continue; }
@@ -323,18 +329,43 @@ export class RuinRecreate {
           current = { routes, cost: evaluated.cost };
           vehiclesEliminated += 1;
           improvements += 1;
+          emptied = true;
           failedTargets = new Set();
-          fruitlessRounds = 0;
           if (compareCost(instance, current.cost, best.cost) < 0) {
             best = { routes: clone(current.routes), cost: current.cost };
+            lastImprovement = iterations;
             options.onImprovement?.(best.cost);
           }
         } else failedTargets.add(target);
       }
+      return emptied;
     };
-    if (instance.vehiclesFirst) eliminate(options.eliminationShare, ELIMINATION_ROUNDS, 1);
+    const eliminating = instance.vehiclesFirst && options.eliminationShare > 0;
+    // the best routes of the trajectory the acceptance follows: the best routes, or while
+    // retracing, the best of the routes retraced from (one route more)
+    let reference = best;
+    // the routes before the last elimination round that emptied a route: a retrace starts there
+    let fallback: typeof best | null = null;
+    let retracing = false;
+    // elimination rounds in a row without a route emptied
+    let fruitlessRounds = 0;
+    const retraced = new Set<number>();
+    const record = (routes: Routes, cost: RoutingCost): void => {
+      if (compareCost(instance, cost, reference.cost) >= 0) return;
+      reference = { routes: clone(routes), cost };
+      lastImprovement = iterations;
+      if (compareCost(instance, cost, best.cost) < 0) {
+        best = reference;
+        improvements += 1;
+        options.onImprovement?.(cost);
+      }
+    };
+    if (eliminating) {
+      const before = current;
+      if (eliminate(options.eliminationShare)) fallback = before;
+    }
 
-    // phase 2: travel, from the local optimum of the current routes
+    // the travel phase, from the local optimum of the current routes
     const descend = (): void => {
       if (!options.localSearch || stop('travel')) return;
       const routes = clone(current.routes);
@@ -343,24 +374,45 @@ export class RuinRecreate {
       if (!evaluated.ok) throw new Error(`ruin-recreate: the local search produced an infeasible solution: ${evaluated.reason}`);
       if (compareCost(instance, evaluated.cost, current.cost) < 0) {
         current = { routes, cost: evaluated.cost };
-        if (compareCost(instance, current.cost, best.cost) < 0) {
-          best = { routes: clone(routes), cost: current.cost };
-          options.onImprovement?.(best.cost);
-        }
+        record(routes, evaluated.cost);
       }
     };
     descend();
+    reference = best;
     lastImprovement = iterations;
-    let retried = !instance.vehiclesFirst || options.progress !== 'time';
+    let lastRound = iterations;
     while (!stop('travel')) {
-      if (!retried && progress() >= ELIMINATION_RETRY_AT) {
-        // a second elimination from the best routes, now shorter and often with room to spare
-        retried = true;
-        current = { routes: clone(best.routes), cost: best.cost };
-        const vehicles = current.cost.vehicles;
-        eliminate(Math.min(1, progress() + options.eliminationShare / 2), 1, 2);
-        // the pool's requests went wherever they fitted: to a local optimum first
-        if (current.cost.vehicles < vehicles) descend();
+      const settled = eliminationStall(instance.requests.length) * 2 ** Math.min(Math.max(0, eliminationRound - 1), 10);
+      if (eliminating && iterations - Math.max(lastImprovement, lastRound) >= settled) {
+        if (!retracing && fallback !== null && fruitlessRounds >= RETRACE_AFTER && !retraced.has(best.cost.vehicles)) {
+          // stuck since a route went from routes the travel phase had not settled (the routes
+          // left are long and tight, with no room to move): back to those routes, to settle them
+          // first and empty a route again from there
+          retraced.add(best.cost.vehicles);
+          retracing = true;
+          current = { routes: clone(fallback.routes), cost: fallback.cost };
+          reference = current;
+          fallback = null;
+          lastImprovement = iterations;
+          continue;
+        }
+        // the travel phase has settled: route elimination again from the trajectory's best routes,
+        // each attempt more patient than the last round's
+        current = { routes: clone(reference.routes), cost: reference.cost };
+        const vehicles = best.cost.vehicles;
+        const before = current;
+        if (eliminate(Math.min(1, progress() + options.eliminationShare / 2))) {
+          if (!retracing) fallback = before;
+          // the pool's requests went wherever they fitted: to a local optimum first
+          descend();
+        }
+        fruitlessRounds = best.cost.vehicles < vehicles ? 0 : fruitlessRounds + 1;
+        if (retracing) {
+          retracing = false;
+          if (current.cost.vehicles > best.cost.vehicles) current = { routes: clone(best.routes), cost: best.cost };
+        }
+        reference = best;
+        lastRound = iterations;
       }
       iterations += 1;
       const routes = clone(current.routes);
@@ -388,16 +440,11 @@ export class RuinRecreate {
       const cost = evaluated.cost;
       const order = compareCost(instance, cost, current.cost);
       const sameClass = cost.dropped === current.cost.dropped && cost.vehicles === current.cost.vehicles;
-      const limit = best.cost.travel * options.threshold * (1 - progress());
-      const accept = order < 0 || (sameClass && cost.dropped === best.cost.dropped && cost.vehicles <= best.cost.vehicles && cost.travel <= best.cost.travel + limit);
+      const limit = reference.cost.travel * options.threshold * (1 - progress());
+      const accept = order < 0 || (sameClass && cost.dropped === reference.cost.dropped && cost.vehicles <= reference.cost.vehicles && cost.travel <= reference.cost.travel + limit);
       if (!accept || !this.changedRoutesPass(routes, current.routes)) continue;
       current = { routes, cost };
-      if (compareCost(instance, cost, best.cost) < 0) {
-        best = { routes: clone(routes), cost };
-        improvements += 1;
-        lastImprovement = iterations;
-        options.onImprovement?.(cost);
-      }
+      record(routes, cost);
     }
     return { solution: { routes: best.routes }, cost: best.cost, iterations, improvements, vehiclesEliminated, localSearchMoves: this.localSearchMoves, stoppedBy };
   }

@@ -15,7 +15,11 @@ export interface RuinRecreateParameters {
   progress: 'iterations' | 'time';
   /** Start threshold of the record-to-record acceptance, as a fraction of the best travel. */
   threshold: number;
-  /** Share of the moves (or of the time) route elimination may use (vehicles-first instances). */
+  /**
+   * Route elimination (vehicles-first instances): the progress (moves, or the clock when
+   * \`progress\` is \`time\`) its first round may reach, and half of it what each later round may
+   * add; a safety cap, as rounds end by their counted patience. 0: no route elimination.
+   */
   eliminationShare: number;
   /**
    * Requests left out that a move offers again, at most (a random choice each move): on a big
