@@ -7,9 +7,8 @@ import { generate, toJson } from '../../../data-gen/index.ts';
 import type { Engine } from '../../../src/engine/index.ts';
 import { checkPlanExact } from '../../../src/planning/exact/index.ts';
 import { planManifests, planValidator } from '../../../src/planning/solve/index.ts';
-import { caseOf, exactEngine, releaseExactEngine } from './support.ts';
+import { caseOf, exactEngine, HEURISTIC, pickupOutOfWindow, releaseExactEngine } from './support.ts';
 
-const HEURISTIC = { timeLimitMs: 60_000, seed: 7, solver: 'gecode' };
 const LIMIT_MS = 120_000;
 
 const engine: Engine = await exactEngine();
@@ -32,15 +31,9 @@ describe('exact model: the heuristic plans are its solutions', function () {
   it('rejects a plan with a pickup moved out of its window (the check is not vacuous)', async () => {
     const { snapshot, problem } = await caseOf(JSON.parse(toJson(generate({ preset: 'tiny', seed: 1 }).snapshot)));
     const { plan } = await planManifests(problem, engine, { ...HEURISTIC, validate: planValidator(snapshot, problem) });
-    const moved = structuredClone(plan);
-    const pickup = moved.duties.flatMap((duty) => duty.stops.flatMap((stop) => stop.activities)).find(
-      (activity) => activity.kind === 'pickup' && problem.units[activity.unit]!.pickupWindow.end < problem.horizon - 60,
-    );
-    expect(pickup, 'a pickup with a window closing before the end of the period').to.not.equal(undefined);
-    const shift = problem.units[(pickup as { unit: number }).unit]!.pickupWindow.end + 1 - pickup!.start;
-    pickup!.start += shift;
-    pickup!.end += shift;
-    const check = await checkPlanExact(problem, moved, engine, { solver: 'gecode', timeLimitMs: LIMIT_MS, proofs: 'raw' });
+    const moved = pickupOutOfWindow(problem, plan);
+    expect(moved, 'a pickup with a window closing before the end of the period').to.not.equal(undefined);
+    const check = await checkPlanExact(problem, moved!, engine, { solver: 'gecode', timeLimitMs: LIMIT_MS, proofs: 'raw' });
     expect(check.accepted, check.status).to.equal(false);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { generate, toJson } from '../../../data-gen/index.ts';
 import type { Snapshot } from '../../../src/contract/index.ts';
+import type { Plan } from '../../../src/planning/plan/types.ts';
 import { createEngine, type Engine } from '../../../src/engine/index.ts';
 import { createJourneyProvider } from '../../../src/journey/index.ts';
 import { buildPlanningProblem, placesNeedingJourneys, type PlanningProblem } from '../../../src/planning/problem/index.ts';
@@ -76,4 +77,20 @@ export async function releaseExactEngine(): Promise<void> {
   const engine = shared;
   shared = undefined;
   await (await engine).close();
+}
+
+/** The heuristic search as the exact model's tests run it: an allowance far above its needs (it stops by its own budgets). */
+export const HEURISTIC = { timeLimitMs: 60_000, seed: 7, solver: 'gecode' };
+
+/** A copy of the plan with one pickup (of a window closing an hour or more before the period ends) moved a minute past its window; undefined when there is none. */
+export function pickupOutOfWindow(problem: PlanningProblem, plan: Plan): Plan | undefined {
+  const moved = structuredClone(plan);
+  const pickup = moved.duties.flatMap((duty) => duty.stops.flatMap((stop) => stop.activities)).find(
+    (activity) => activity.kind === 'pickup' && problem.units[activity.unit]!.pickupWindow.end < problem.horizon - 60,
+  );
+  if (pickup === undefined || pickup.kind !== 'pickup') return undefined;
+  const shift = problem.units[pickup.unit]!.pickupWindow.end + 1 - pickup.start;
+  pickup.start += shift;
+  pickup.end += shift;
+  return moved;
 }

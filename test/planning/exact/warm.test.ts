@@ -9,9 +9,8 @@ import { generate, toJson } from '../../../data-gen/index.ts';
 import type { Engine } from '../../../src/engine/index.ts';
 import { checkPlanExact, solveExact } from '../../../src/planning/exact/index.ts';
 import { planManifests, planValidator } from '../../../src/planning/solve/index.ts';
-import { caseOf, exactEngine, releaseExactEngine } from './support.ts';
+import { caseOf, exactEngine, HEURISTIC, pickupOutOfWindow, releaseExactEngine } from './support.ts';
 
-const HEURISTIC = { timeLimitMs: 60_000, seed: 7, solver: 'gecode' };
 const LIMIT_MS = 120_000;
 
 const engine: Engine = await exactEngine();
@@ -43,15 +42,9 @@ describe('exact model: a warm start from a known plan', function () {
 
   it('a plan moved out of its pickup window is not the first solution', async () => {
     const { problem, plan, legs } = await tiny();
-    const moved = structuredClone(plan);
-    const pickup = moved.duties.flatMap((duty) => duty.stops.flatMap((stop) => stop.activities)).find(
-      (activity) => activity.kind === 'pickup' && problem.units[activity.unit]!.pickupWindow.end < problem.horizon - 60,
-    );
-    expect(pickup, 'a pickup with a window closing before the end of the period').to.not.equal(undefined);
-    const shift = problem.units[(pickup as { unit: number }).unit]!.pickupWindow.end + 1 - pickup!.start;
-    pickup!.start += shift;
-    pickup!.end += shift;
-    const result = await solveExact(problem, engine, { solver: 'gecode', timeLimitMs: LIMIT_MS, proofs: 'raw', legs, warmStart: moved, stopWhenAllServed: true });
+    const moved = pickupOutOfWindow(problem, plan);
+    expect(moved, 'a pickup with a window closing before the end of the period').to.not.equal(undefined);
+    const result = await solveExact(problem, engine, { solver: 'gecode', timeLimitMs: LIMIT_MS, proofs: 'raw', legs, warmStart: moved!, stopWhenAllServed: true });
     expect(result.stats.warmStart).to.be.oneOf(['other', 'unreached']);
   });
 
