@@ -21,7 +21,7 @@ import { outcomeOf, type CpSatOutcome } from './run/outcome.ts';
 import { solutionValues } from './run/values.ts';
 import type { CpSolverResponse } from 'or-tools-wasm/cp-sat';
 import { CpSatRun } from './run/process-run.ts';
-import { translate, TranslationError, type Translation } from './translate/index.ts';
+import { translate, translateFlatZinc, TranslationError, type Translation } from './translate/index.ts';
 
 export const CP_SAT_LIBRARY = fileURLToPath(new URL('./mznlib/', import.meta.url));
 
@@ -165,7 +165,7 @@ class CpSatBackend implements Backend {
     if (native.flatzinc === null || native.outputModel === null) return null;
     try {
       const flatzinc = parseFlatZincText(native.flatzinc);
-      const translation = translate(flatzinc, { freeSearch: job.request.freeSearch === true });
+      const translation = translateFlatZinc(flatzinc, { freeSearch: job.request.freeSearch === true });
       const compiled: Compiled = {
         natively: true,
         flatzinc: flatzinc as unknown as Record<string, unknown>,

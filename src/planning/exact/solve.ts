@@ -69,7 +69,7 @@ export interface SolveExactOptions {
  * no solution by the end; `shape: ...`: the plan cannot be written as the model's variables.
  * `other` says the model rejects the plan only on a solver that follows the search annotation
  * depth-first (Gecode, Chuffed: the plan's values are tried first and left only once no solution
- * has them); CP-SAT reads the annotation as a strategy and reports only its last solution.
+ * has them); CP-SAT reads the annotation as a strategy and hands over its first and its last solution only.
  */
 export type WarmStartOutcome = 'none' | 'first' | 'other' | 'unreached' | `shape: ${string}`;
 

@@ -101,6 +101,13 @@ describe('engine: the CP-SAT backend', function () {
     events.slice(1).forEach((event, i) => expect(event.objective).to.be.below(events[i]!.objective!));
   });
 
+  it('gives a warm start back first and then the optimum, never taking the warm start for a proof', async () => {
+    const events: { objective: number | null }[] = [];
+    const result = await engine.solve({ model: 'test/engine/cpsat/models/warm-hint.mzn', data: {}, solver: 'cp-sat', timeLimitMs: AMPLE_MS, proofs: 'raw', onSolution: (event) => events.push(event) });
+    expect(result).to.deep.include({ status: 'OPTIMAL', objective: 5, bestBound: 5, stop: 'complete', solution: { x: 5, y: 0 } });
+    expect(events.map((event) => event.objective)).to.deep.equal([30, 5]);
+  });
+
   it('solves a satisfaction problem: SATISFIED, complete, with 2D and Boolean arrays in their shapes', async () => {
     const result = await engine.solve({ model: 'test/engine/cpsat/models/colouring.mzn', data: {}, solver: 'cp-sat', timeLimitMs: AMPLE_MS });
     expect(result).to.deep.include({ status: 'SATISFIED', stop: 'complete', objective: null });

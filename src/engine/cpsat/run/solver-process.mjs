@@ -6,7 +6,7 @@
  * that process-run.ts starts it with, which a worker thread cannot be given.
  *
  * With `firstSolutionFirst` (an optimisation), CP-SAT, which reports solutions only when it
- * returns, runs twice: to its first solution (`stopAfterFirstSolution`), which is sent at once
+ * returns, runs twice: to its first solution (`stopAfterFirstSolution`, see firstSearch), which is sent at once
  * as a `solution` message, then, with that solution as a complete hint (CP-SAT takes it back at
  * once and improves on it), for the time left. A first search that ends with anything else
  * (OPTIMAL, INFEASIBLE, UNKNOWN) is the answer.
@@ -21,9 +21,28 @@ process.once('disconnect', () => process.exit(0));
 
 const reply = (message) => process.send(message, () => process.exit(0));
 
+/**
+ * The first search. With a solution hint (a warm start), it is first tried with the hinted
+ * variables fixed to their hints, which gives the hint's solution at once where there is one;
+ * that search covers only part of the problem, so its OPTIMAL is only a solution and its bound
+ * none. If it finds nothing, the search starts over on the whole problem.
+ */
+async function firstSearch(bytes, model, parameters, startedAt) {
+  const first = { ...parameters, stopAfterFirstSolution: true };
+  if ((model.solutionHint?.vars?.length ?? 0) > 0) {
+    const { response } = await CpSat.solve(bytes, { ...first, fixVariablesToTheirHintedValue: true });
+    if (response?.status === 'FEASIBLE' || response?.status === 'OPTIMAL') {
+      const { bestObjectiveBound: _partial, ...solution } = response;
+      return { ...solution, status: 'FEASIBLE' };
+    }
+  }
+  const left = parameters.maxTimeInSeconds - (performance.now() - startedAt) / 1000;
+  return (await CpSat.solve(bytes, { ...first, maxTimeInSeconds: Math.max(left, 0.001) })).response;
+}
+
 async function firstSolutionFirst(model, parameters) {
   const startedAt = performance.now();
-  const first = await CpSat.solve(await CpSat.createModel(model), { ...parameters, stopAfterFirstSolution: true });
+  const first = { response: await firstSearch(await CpSat.createModel(model), model, parameters, startedAt) };
   if (first.response?.status !== 'FEASIBLE') return first.response;
   process.send({ type: 'solution', response: first.response });
   const left = parameters.maxTimeInSeconds - (performance.now() - startedAt) / 1000;
