@@ -21,7 +21,6 @@ export async function planManifestsRequest(snapshot: Snapshot, context: Planning
     timeLimitMs: Math.max(1, context.solveAllowanceMs - (Date.now() - started)),
     seed: dependencies.seed ?? DEFAULT_SEED,
     solver: dependencies.manifestSolver,
-    proofSolver: dependencies.bookingSolver,
     signal: context.signal,
     validate: assembly.validate,
     logger: context.logger,

@@ -2,6 +2,7 @@
  * Runs models/booking-relaxation.mzn for a set of mandatory legs. Only UNSATISFIABLE counts:
  * it is a proof (the model is a relaxation). A solution, a time-out or an error decide nothing.
  */
+import type { SolveResult } from '../../engine/types.ts';
 import type { SolvingEngine } from '../solve/engine-solver.ts';
 import { modelPath } from '../solve/model-solver.ts';
 import type { PrecheckContext } from '../prechecks/context.ts';
@@ -23,11 +24,15 @@ export interface RelaxationRun {
   error?: string;
   /** Who proved the status and on what basis (the engine's proof summary), when a solver claimed a proof. */
   proof?: string;
+  /** Why the run ended (`time_limit`: the clock cut it, so a rerun may decide otherwise). */
+  stop: SolveResult['stop'];
 }
 
 export interface RelaxationOptions {
   solver: string;
   timeLimitMs: number;
+  /** Search failures at most (Gecode): a run it cuts ends the same way on any machine. */
+  failLimit?: number;
   signal?: AbortSignal;
 }
 
@@ -46,6 +51,7 @@ export async function runRelaxation(
     solver: options.solver,
     timeLimitMs: Math.max(1, Math.round(options.timeLimitMs)),
     seed: 1,
+    ...(options.failLimit === undefined ? {} : { failLimit: options.failLimit }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   const outcome = result.status === 'UNSATISFIABLE' ? 'infeasible' : result.status === 'SATISFIED' || result.status === 'OPTIMAL' ? 'satisfiable' : 'undecided';
@@ -56,6 +62,7 @@ export async function runRelaxation(
     minizincVersion: result.minizincVersion,
     elapsedMs: Math.round(result.elapsedMs),
     facts,
+    stop: result.stop,
     ...(result.error === undefined ? {} : { error: result.error.message }),
     ...(result.proof === undefined ? {} : { proof: result.proof.summary }),
   };

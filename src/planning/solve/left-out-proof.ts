@@ -77,9 +77,10 @@ export async function proveLeftOut(problem: PlanningProblem, plan: Plan, setting
     const run: RelaxationRun = await runRelaxation(settings.engine, problem, context, legs, {
       solver: settings.solver,
       timeLimitMs: limit,
+      failLimit: LEFT_OUT_PROOF.failLimit,
       ...(settings.signal === undefined ? {} : { signal: settings.signal }),
     });
-    if (run.outcome === 'undecided' && run.status === 'UNKNOWN') cutByTime = true;
+    if (run.stop === 'time_limit') cutByTime = true;
     if (runs === 1) identity = { solver: run.solver, minizincVersion: run.minizincVersion };
     return run.outcome === 'infeasible' ? { legs, detail: proofOf(run.facts, scope).detail } : null;
   };

@@ -71,8 +71,6 @@ export interface PlanManifestsOptions {
   logger?: { error(fields: Record<string, unknown>, message: string): void; debug?(fields: Record<string, unknown>, message: string): void };
   /** Model strategies to run beyond the search policy's default (the `--profile` bench measures them). */
   policy?: PolicyOverrides;
-  /** Solver of the relaxation that proves left-out legs had to be left out (default: `solver`; the service passes its booking solver). */
-  proofSolver?: string;
 }
 
 /** `evidence.planning_engine` and `evidence.validation`: the contract's Evidence (one type, from its schema). */
@@ -94,7 +92,7 @@ export async function planManifests(problem: PlanningProblem, engine: SolvingEng
   const result = await planWithSolver(problem, modelSolverOf(engine), options);
   const proof = await proveLeftOut(problem, result.plan, {
     engine,
-    solver: options.proofSolver ?? options.solver,
+    solver: options.solver,
     deadline: started + options.timeLimitMs - reserveMs(options.timeLimitMs),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
@@ -113,6 +111,7 @@ export async function planManifests(problem: PlanningProblem, engine: SolvingEng
           ? { solver: proof.solver, minizinc_version: proof.minizincVersion ?? null, backend: /embedded/.test(proof.solver) ? ('embedded' as const) : ('native' as const) }
           : {}),
         models: [...new Set([...engineEvidence.models, RELAXATION_MODEL])].sort(),
+        solve_ms: Date.now() - started,
         timing_dependent: engineEvidence.timing_dependent || proof.cutByTime,
         ...(proofs.length === 0 ? {} : { proof: proofs.join('; ') }),
       },

@@ -59,7 +59,7 @@ describe('left-out legs proven (capacity_conflict_proven)', function () {
     it(`${entry.name}: a plan that leaves out legs a plan could serve gets no proof`, async () => {
       const { problem } = await caseOf(entry.body);
       const nothing: Plan = { duties: [], unplanned: problem.legs.map((leg) => ({ leg: leg.index, reasonCode: 'not_planned_within_allowance' as const })) };
-      const proof = await proveLeftOut(problem, nothing, { engine: engineOf(), solver: 'chuffed', deadline: Date.now() + AMPLE_MS });
+      const proof = await proveLeftOut(problem, nothing, { engine: engineOf(), solver: 'gecode', deadline: Date.now() + AMPLE_MS });
       expect(proof.plan.unplanned.map((left) => left.reasonCode)).to.deep.equal(problem.legs.map(() => 'not_planned_within_allowance'));
       expect(proof.runs).to.be.greaterThan(0);
     });
