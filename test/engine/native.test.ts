@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { execa } from 'execa';
 import { createEngine, type Engine } from '../../src/engine/index.ts';
@@ -8,10 +9,16 @@ import { ASSIGNMENT_DATA, MODELS, nativeMinizincFound } from './support/models.t
 const AMPLE_MS = 30_000;
 const found = await nativeMinizincFound();
 
+/**
+ * The native runs of this file write their directories under a temporary directory of its own
+ * (TMPDIR, read by each run), so that runs of other processes on a shared machine are not counted.
+ */
+let runsRoot = tmpdir();
+
 /** Process groups whose leader runs MiniZinc on a data file in a native run's directory. */
 async function nativeRunGroups(): Promise<Set<string>> {
   const { stdout } = await execa('ps', ['-eo', 'pgid=,args=']);
-  return new Set(stdout.split('\n').filter((line) => line.includes('minizinc') && line.includes('mzn-native-')).map((line) => line.trim().split(/\s+/)[0]!));
+  return new Set(stdout.split('\n').filter((line) => line.includes('minizinc') && line.includes(join(runsRoot, 'mzn-native-'))).map((line) => line.trim().split(/\s+/)[0]!));
 }
 
 async function groupAlive(pgid: string): Promise<boolean> {
@@ -20,7 +27,7 @@ async function groupAlive(pgid: string): Promise<boolean> {
 }
 
 async function nativeRunDirectories(): Promise<string[]> {
-  return (await readdir(tmpdir())).filter((name) => name.startsWith('mzn-native-'));
+  return (await readdir(runsRoot)).filter((name) => name.startsWith('mzn-native-'));
 }
 
 describe('engine: native MiniZinc', function () {
@@ -34,10 +41,18 @@ describe('engine: native MiniZinc', function () {
   }
 
   let engine: Engine;
+  const outerTmp = process.env.TMPDIR;
   before(async () => {
+    runsRoot = await mkdtemp(join(tmpdir(), 'native-test-'));
+    process.env.TMPDIR = runsRoot;
     engine = await createEngine({ projectRoot: MODELS, workers: 2, minizincBin: 'minizinc' });
   });
-  after(() => engine.close());
+  after(async () => {
+    await engine.close();
+    if (outerTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = outerTmp;
+    await rm(runsRoot, { recursive: true, force: true });
+  });
 
   it('lists the native solvers first when MINIZINC_BIN is configured, and picks them for bare ids', () => {
     const [first] = engine.solvers();
