@@ -58,4 +58,27 @@ describe('routing/local-search', function () {
     expect(result.changed.size).to.be.above(0);
     for (const stops of routes) expect(stops.length).to.be.at.most(longest);
   });
+
+  it('visits only the requests it is given (after a ruin, those re-inserted), and every route stays feasible', () => {
+    const instance = randomInstance(5, 40, false);
+    const routes = construct(instance).solution.routes;
+    const before = evaluateSolution(instance, { routes });
+    const given = routes.find((stops) => stops.length > 0)!.filter((stop) => stop.kind === 'pickup').map((stop) => stop.request);
+    const result = localSearch(instance, routes, {
+      neighbours: new NeighbourLists(instance),
+      random: new Random(4),
+      routes: null,
+      requests: given,
+      maxMoves: 10_000,
+      deadline: Date.now() + 60_000,
+    });
+    const after = evaluateSolution(instance, { routes });
+    expect(after.ok, after.ok ? '' : after.reason).to.equal(true);
+    if (!before.ok || !after.ok) return;
+    expect(result.moves).to.be.above(0);
+    expect(after.cost.travel).to.be.below(before.cost.travel);
+    expect(after.cost.dropped).to.equal(before.cost.dropped);
+    // nothing to visit: no move
+    expect(localSearch(instance, routes, { neighbours: new NeighbourLists(instance), random: new Random(4), routes: null, requests: [], maxMoves: 10_000, deadline: Date.now() + 60_000 }).moves).to.equal(0);
+  });
 });

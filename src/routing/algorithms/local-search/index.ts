@@ -38,6 +38,12 @@ export interface LocalSearchOptions {
   random: Random;
   /** Routes whose requests are visited (null: all). */
   routes: Iterable<number> | null;
+  /**
+   * Requests to visit (null: every request of `routes`); passes go over them while one finds a
+   * move. After a ruin, the requests it re-inserted: a pass over every request of long routes
+   * cost more than the ruin itself.
+   */
+  requests?: readonly number[] | null;
   /** Improving moves at most. */
   maxMoves: number;
   deadline: number;
@@ -63,7 +69,9 @@ export function localSearch(instance: RoutingInstance, routes: RouteStop[][], op
   while (improved && moves < options.maxMoves && Date.now() < options.deadline) {
     improved = false;
     const requests: number[] = [];
-    for (const k of visit) for (const stop of routes[k]!) if (stop.kind === 'pickup') requests.push(stop.request);
+    if (options.requests != null) {
+      for (const r of options.requests) if (context.routeOf[r]! >= 0) requests.push(r);
+    } else for (const k of visit) for (const stop of routes[k]!) if (stop.kind === 'pickup') requests.push(stop.request);
     shuffle(requests, options.random);
     for (const r of requests) {
       if (moves >= options.maxMoves) break;
