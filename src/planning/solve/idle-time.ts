@@ -6,8 +6,8 @@
  * reads a 5-hour gap at a customer's property as rest, this pass keeps a break only where a rule
  * needs it: in time order, each break at a place becomes a wait when the driver's activities
  * still pass every rule (the hours engine's own checker, as the validator runs it); otherwise the
- * shortest break that keeps them legal (15, 30 or 45 minutes at the end of the idle stretch, else
- * at its start, the rest a wait), or the whole break. Breaks taken en route, inside a drive, are left as they are.
+ * shortest break that keeps them legal (15, 30 or 45 minutes from the start of the idle stretch,
+ * the rest a wait), or the whole break. Breaks taken en route, inside a drive, are left as they are.
  *
  * Only the kind of idle minutes changes, never a time; a wait counts as working time, so the
  * checker sees exactly what the validator will.
@@ -49,48 +49,41 @@ function retypeDriver(problem: PlanningProblem, calendar: HoursCalendar, driver:
   const current = [...activities];
   // decided in time order, each seeing the ones before it; a shortened break adds a piece, so
   // later positions shift by `offset`
-  const decisions: { at: StopBreak; shape: Shape }[] = [];
+  const decisions: { at: StopBreak; minutes: number }[] = [];
   let offset = 0;
   for (const at of breaks) {
     const position = at.position + offset;
     const original = current[position]!;
     const length = original.end - original.start;
-    // none, then the shortest break at the end of the stretch (it resets W1's working time for
-    // what follows), then at its start
-    const options: Shape[] = [{ minutes: 0, atEnd: true }, ...SHORTER_BREAKS.filter((minutes) => minutes < length).flatMap((minutes) => [{ minutes, atEnd: true }, { minutes, atEnd: false }])];
-    const chosen = options.find((shape) => {
+    // none, then the shortest break on arrival (the stretch's start: the shape models/horizon.mzn
+    // states, a break as the drive ends, and the one the hours engine wrote, only shorter)
+    const options = [0, ...SHORTER_BREAKS.filter((minutes) => minutes < length)];
+    const chosen = options.find((minutes) => {
       const trial = [...current];
-      trial.splice(position, 1, ...pieces(original, shape));
+      trial.splice(position, 1, ...pieces(original, minutes));
       return checkHours(start, trial, calendar).length === 0;
     });
     if (chosen === undefined) continue;
     const replacement = pieces(original, chosen);
     current.splice(position, 1, ...replacement);
     offset += replacement.length - 1;
-    decisions.push({ at, shape: chosen });
+    decisions.push({ at, minutes: chosen });
   }
   // the last first: a split adds an activity, which would move the later ones of the same stop
-  for (const { at, shape } of decisions.reverse()) {
+  for (const { at, minutes } of decisions.reverse()) {
     const activities = duties[at.duty]!.stops[at.stop]!.activities;
     const { start: from, end: to } = activities[at.activity]!;
     // the idle minutes that are no break become a wait (a gap at a stop is written as one too)
-    activities.splice(at.activity, 1, ...pieces({ kind: 'break', start: from, end: to, ids: [] }, shape).map(({ kind, start, end }) => ({ kind: kind === 'break' ? ('break' as const) : ('wait' as const), start, end })));
+    activities.splice(at.activity, 1, ...pieces({ kind: 'break', start: from, end: to, ids: [] }, minutes).map(({ kind, start, end }) => ({ kind: kind === 'break' ? ('break' as const) : ('wait' as const), start, end })));
   }
 }
 
-/** How an idle stretch is typed: a break of `minutes` (0: none) at its end or its start, the rest a wait. */
-interface Shape {
-  minutes: number;
-  atEnd: boolean;
-}
-
-/** The idle stretch as typed by `shape`, in time order. */
-function pieces(activity: HoursActivity, { minutes, atEnd }: Shape): HoursActivity[] {
-  const split = atEnd ? activity.end - minutes : activity.start + minutes;
-  const rest: HoursActivity = atEnd ? { ...activity, kind: 'wait', end: split } : { ...activity, kind: 'wait', start: split };
-  const rested: HoursActivity = atEnd ? { ...activity, kind: 'break', start: split } : { ...activity, kind: 'break', end: split };
-  const ordered = atEnd ? [rest, rested] : [rested, rest];
-  return ordered.filter((piece) => piece.end > piece.start);
+/** The idle stretch as a break of `minutes` (0: none) from its start, the rest a wait. */
+function pieces(activity: HoursActivity, minutes: number): HoursActivity[] {
+  const split = activity.start + minutes;
+  const rested: HoursActivity = { ...activity, kind: 'break', end: split };
+  const rest: HoursActivity = { ...activity, kind: 'wait', start: split };
+  return [rested, rest].filter((piece) => piece.end > piece.start);
 }
 
 /**

@@ -50,14 +50,11 @@ const PLANNER = { timeLimitMs: 60_000, seed: 7, solver: 'gecode' };
 const EXACT_MS: Record<Solver, number> = { gecode: 2_000, chuffed: 4_000 };
 /**
  * Seeds whose planner's plan the model rejects for a reason other than a drive after a duty's last
- * activity: a disagreement to fix (issue 18). Seed 80 (since 70468f9, idle time typed as a wait):
- * the plan drives 512-537, waits 168 min at the stop, takes a 15-min break 705-720, then a pickup.
- * The model's break on arrival starts as the drive ends (no wait before it), so the bridge
- * (fix.ts) writes the wait before the drive: departure 680 from the stop where the plan collected
- * an empty with must_clear_by 660 (it left at 512), which the model rightly rejects. With the
- * departures left free the model accepts the plan. The fix is the model's: a wait before a break.
+ * activity: disagreements to fix (issue 18), none today. Seed 80 was one from 70468f9 to the
+ * change that put a kept break on arrival (idle-time.ts): a 168-min wait before a 15-min break
+ * ahead of a pickup, where the model's break on arrival starts as the drive ends.
  */
-const REJECTED_KNOWN = [80];
+const REJECTED_KNOWN: readonly number[] = [];
 
 /**
  * On Gecode, after its first plan the model searches large neighbourhoods of its best plan (each

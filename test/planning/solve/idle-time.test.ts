@@ -44,7 +44,7 @@ describe('idle time is a wait unless a rule needs a break', function () {
               const asWait = validate(replaced(plan, d, s, a, [{ kind: 'wait', start: activity.start, end: activity.end }]));
               expect(asWait.map((violation) => violation.rule).filter((rule) => hoursRules.test(rule)), `break at ${activity.start} as a wait`).to.not.be.empty;
               if (activity.end - activity.start <= 15) return;
-              const cut = validate(replaced(plan, d, s, a, [{ kind: 'wait', start: activity.start, end: activity.end - 15 }, { kind: 'break', start: activity.end - 15, end: activity.end }]));
+              const cut = validate(replaced(plan, d, s, a, [{ kind: 'break', start: activity.start, end: activity.start + 15 }, { kind: 'wait', start: activity.start + 15, end: activity.end }]));
               expect(cut.map((violation) => violation.rule).filter((rule) => hoursRules.test(rule)), `break at ${activity.start} cut to 15 min`).to.not.be.empty;
             }),
           ),
