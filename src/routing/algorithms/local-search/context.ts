@@ -27,6 +27,8 @@ export class LocalSearchContext {
   readonly changed = new Set<number>();
   /** Where each request is (route index), -1 when unserved. */
   readonly routeOf: Int32Array;
+  /** By request: the state of its route without it, at the route's version then. */
+  private readonly withoutStates = new Map<number, { vehicle: number; version: number; state: RouteState }>();
 
   constructor(
     readonly instance: RoutingInstance,
@@ -46,6 +48,18 @@ export class LocalSearchContext {
       state = buildState(this.instance, k, this.routes[k]!);
       this.states[k] = state;
     }
+    return state;
+  }
+
+  /**
+   * The state of route k without request r (its stops, travel and times), kept while route k is
+   * unchanged: relocate and exchange ask for the same one pass after pass.
+   */
+  stateWithout(k: number, r: number): RouteState {
+    const kept = this.withoutStates.get(r);
+    if (kept !== undefined && kept.vehicle === k && kept.version === this.versions[k]) return kept.state;
+    const state = buildState(this.instance, k, without(this.routes[k]!, r));
+    this.withoutStates.set(r, { vehicle: k, version: this.versions[k]!, state });
     return state;
   }
 

@@ -4,9 +4,7 @@
  * nearest requests on other routes only.
  */
 import { applyInsertion, bestInsertion } from '../insertion.ts';
-import { buildState } from '../../structures/route-state.ts';
-import { routeTravel } from '../../structures/evaluate.ts';
-import { without, type LocalSearchContext } from './context.ts';
+import type { LocalSearchContext } from './context.ts';
 
 /** Nearest requests an exchange tries. */
 const PARTNERS = 5;
@@ -15,21 +13,22 @@ export function exchange(context: LocalSearchContext, r: number): boolean {
   const { instance } = context;
   const a = context.routeOf[r]!;
   if (a < 0) return false;
-  const withoutR = without(context.routes[a]!, r);
-  const stateA = buildState(instance, a, withoutR);
-  const travelA = routeTravel(instance, a, withoutR);
+  const stateA = context.stateWithout(a, r);
+  const withoutR = stateA.stops;
+  const travelA = stateA.travel;
   let tried = 0;
   for (const s of context.neighbours.of(r)) {
     if (tried >= PARTNERS) break;
     const b = context.routeOf[s]!;
     if (b < 0 || b === a) continue;
     tried += 1;
-    const withoutS = without(context.routes[b]!, s);
     const intoA = bestInsertion(instance, a, withoutR, s, stateA);
     if (intoA === null) continue;
-    const intoB = bestInsertion(instance, b, withoutS, r, buildState(instance, b, withoutS));
+    const stateB = context.stateWithout(b, s);
+    const withoutS = stateB.stops;
+    const intoB = bestInsertion(instance, b, withoutS, r, stateB);
     if (intoB === null) continue;
-    const value = travelA + intoA.delta + routeTravel(instance, b, withoutS) + intoB.delta - context.state(a).travel - context.state(b).travel;
+    const value = travelA + intoA.delta + stateB.travel + intoB.delta - context.state(a).travel - context.state(b).travel;
     if (value >= 0) continue;
     if (context.tryApply([
       { vehicle: a, stops: applyInsertion(withoutR, s, intoA) },

@@ -4,9 +4,7 @@
  * One route fewer when it empties one (vehicles first).
  */
 import { applyInsertion, bestInsertion } from '../insertion.ts';
-import { buildState } from '../../structures/route-state.ts';
-import { routeTravel } from '../../structures/evaluate.ts';
-import { without, type LocalSearchContext } from './context.ts';
+import type { LocalSearchContext } from './context.ts';
 
 /** Routes near a request that a relocation tries. */
 const NEAR_ROUTES = 6;
@@ -15,12 +13,13 @@ export function relocate(context: LocalSearchContext, r: number): boolean {
   const { instance } = context;
   const from = context.routeOf[r]!;
   if (from < 0) return false;
-  const shortened = without(context.routes[from]!, r);
-  const shortenedTravel = routeTravel(instance, from, shortened);
+  const shortenedState = context.stateWithout(from, r);
+  const shortened = shortenedState.stops;
+  const shortenedTravel = shortenedState.travel;
   const oldTravel = context.state(from).travel;
   const gain = oldTravel - shortenedTravel;
   // into its own route, elsewhere
-  const own = bestInsertion(instance, from, shortened, r, buildState(instance, from, shortened));
+  const own = bestInsertion(instance, from, shortened, r, shortenedState);
   let best: { vehicle: number; value: number; insertion: NonNullable<typeof own> } | null =
     own !== null && own.delta - gain < 0 ? { vehicle: from, value: own.delta - gain, insertion: own } : null;
   const emptied = shortened.length === 0 && instance.vehiclesFirst;
