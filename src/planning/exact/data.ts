@@ -257,6 +257,7 @@ export function exactData(problem: PlanningProblem, options: ExactDataOptions): 
     fixed_break: [],
     fixed_before_break: [],
     fixed_lorry: [],
+    fixed_returns: [],
     // no warm start
     warm_succ: [],
     warm_time: [],
@@ -264,6 +265,7 @@ export function exactData(problem: PlanningProblem, options: ExactDataOptions): 
     warm_break: [],
     warm_before_break: [],
     warm_lorry: [],
+    warm_returns: [],
     lns_keep: 0,
   };
   return { data, layout: { units, unitOf, slots, classes: classList.map(({ place, nuggets }) => ({ place, nuggets })), tracked, excludedDrivers } };

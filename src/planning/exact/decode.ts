@@ -3,6 +3,8 @@
  * manifest assembly writes out and the validator checks. Each used duty slot is a duty: its
  * nodes in route order, consecutive nodes at one place forming one stop; the break of an arc is
  * a stop activity when it is taken before driving (or on arrival), an en-route break otherwise.
+ * A duty that drives back to where it started (`returns_to_base`) ends with a stop there with
+ * no activity, reached by the last node's arc.
  */
 import type { Duty, PlanStop, StopActivity, TimeSpan } from '../plan/types.ts';
 import type { PlanningProblem } from '../problem/index.ts';
@@ -20,6 +22,7 @@ export interface HorizonSolution {
   loc: number[];
   served: boolean[];
   lorry: number[];
+  returns_to_base: boolean[];
   redirect: number[];
   via_collection: boolean[];
   from_class: number[][];
@@ -41,7 +44,8 @@ export function decodeSolution(problem: PlanningProblem, layout: ExactLayout, so
     if (lorry === 0) return;
     const nodes: number[] = [];
     for (let node = startNode(numbering, duty); node !== finishNode(numbering, duty); node = solution.succ[node - 1]!) nodes.push(node);
-    duties.push(dutyOf(problem, layout, numbering, solution, nodes, nuggetsOf, { driver: slot.driver, lorry: lorry - 1 }));
+    const back = solution.returns_to_base[duty] === true ? finishNode(numbering, duty) : null;
+    duties.push(dutyOf(problem, layout, numbering, solution, nodes, back, nuggetsOf, { driver: slot.driver, lorry: lorry - 1 }));
   });
   duties.sort((a, b) => a.driver - b.driver || a.start - b.start);
   const servedUnits = layout.units.filter((_, position) => solution.served[position]);
@@ -56,6 +60,7 @@ function dutyOf(
   numbering: NodeNumbering,
   solution: HorizonSolution,
   nodes: number[],
+  back: number | null,
   nuggetsOf: (modelUnit: number) => string[],
   crew: { driver: number; lorry: number },
 ): Duty {
@@ -74,14 +79,14 @@ function dutyOf(
       arrivalBreak = null;
     }
     current.activities.push(nodeActivity(problem, layout, numbering, solution, node, nuggetsOf));
-    // the arc to the next node (the last node's arc leads to the finish: nothing)
+    // the arc to the next node (the last node's arc leads to the finish: nothing, or the drive back)
     const start = value(solution.time, node);
     const end = start + activityMinutes(problem, layout, numbering, node);
     const depart = value(solution.depart, node);
     const pause = value(solution.break_len, node);
     const ahead = value(solution.before_break, node);
     const drive = value(solution.drive, node);
-    const next = nodes[position + 1];
+    const next = nodes[position + 1] ?? back ?? undefined;
     current.depart = end;
     if (next === undefined) return;
     const sameStop = value(solution.loc, next) - 1 === place;
@@ -103,6 +108,10 @@ function dutyOf(
     }
     if (sameStop) current.depart = end;
   });
+  if (back !== null) {
+    // the drive back ends the duty (the model takes no break on arrival there)
+    stops.push({ place: value(solution.loc, back) - 1, arrive, depart: arrive, enRouteBreaks: pendingEnRoute, activities: [] });
+  }
   const first = stops[0]!;
   const last = stops[stops.length - 1]!;
   return { driver: crew.driver, lorry: crew.lorry, start: first.arrive, end: last.depart, stops };

@@ -7,7 +7,7 @@
  * A plan whose shape the model cannot state (a duty in no slot, two breaks on one journey, an
  * activity of no unit the model offers) gets a `PlanShapeError` saying where.
  */
-import type { Duty, Plan, StopActivity } from '../plan/types.ts';
+import type { Duty, Plan, PlanStop, StopActivity } from '../plan/types.ts';
 import type { PlanningProblem } from '../problem/index.ts';
 import type { ExactInstance } from './data.ts';
 import { deliveryNode, finishNode, nodeCount, pickupNode, startNode, type NodeNumbering } from './nodes.ts';
@@ -50,6 +50,7 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
   const pause = new Array<number>(count).fill(-1);
   const ahead = new Array<number>(count).fill(-1);
   const lorry = layout.slots.map(() => 0);
+  const returns = layout.slots.map(() => 0);
   const visited = new Set<number>();
 
   const slotUse = new Map<string, number>();
@@ -65,7 +66,9 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
     lorry[slot] = duty.lorry + 1;
 
     const nodes = dutyNodes(layout.unitOf, numbering, duty, slot);
-    const arcs = dutyArcs(problem, duty, nodes);
+    const back = returnStop(problem, duty);
+    returns[slot] = back === null ? 0 : 1;
+    const arcs = dutyArcs(problem, duty, nodes, back);
     nodes.forEach(({ node, start }, position) => {
       visited.add(node);
       time[node - 1] = start;
@@ -82,7 +85,22 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
     if (lorry[slot] === 0) succ[startNode(numbering, slot) - 1] = finishNode(numbering, slot);
   });
   for (let node = 1; node <= 2 * numbering.units; node++) if (!visited.has(node)) time[node - 1] = 0;
-  return { fixed_succ: succ, fixed_time: time, fixed_depart: depart, fixed_break: pause, fixed_before_break: ahead, fixed_lorry: lorry };
+  return { fixed_succ: succ, fixed_time: time, fixed_depart: depart, fixed_break: pause, fixed_before_break: ahead, fixed_lorry: lorry, fixed_returns: returns };
+}
+
+const NODE_KINDS: ReadonlySet<StopActivity['kind']> = new Set(['service', 'pickup', 'delivery', 'yard_work']);
+
+/**
+ * The duty's drive back to where it started after its last activity: its last stop, when no
+ * activity of the model's nodes is there (the planner's duties end so); null when the duty ends
+ * with its last activity.
+ */
+function returnStop(problem: PlanningProblem, duty: Duty): PlanStop | null {
+  const last = duty.stops[duty.stops.length - 1]!;
+  if (duty.stops.length < 2 || last.activities.some((activity) => NODE_KINDS.has(activity.kind))) return null;
+  const base = duty.stops[0]!.place;
+  if (last.place !== base) throw new PlanShapeError(`a duty of driver ${problem.drivers[duty.driver]!.id} ends at a stop with no activity that is not where it started (minute ${last.arrive})`);
+  return last;
 }
 
 /** The duty's nodes in order with their activity starts (the walk-round check is the start node). */
@@ -119,16 +137,17 @@ function activityNode(unitOf: Map<number, number>, numbering: NodeNumbering, act
 /**
  * For each node, the arc to the next: when it departs and its break. A break after the node's
  * activity at its stop is taken before driving (ahead 0); an en-route break is `ahead` minutes
- * into the drive; a break at the next stop before its first activity is taken on arrival.
+ * into the drive; a break at the next stop before its first activity is taken on arrival. The
+ * last node's arc is the drive back to the duty's start place when there is one (`back`).
  */
-function dutyArcs(problem: PlanningProblem, duty: Duty, nodes: { node: number; start: number; end: number; place: number }[]): Arc[] {
+function dutyArcs(problem: PlanningProblem, duty: Duty, nodes: { node: number; start: number; end: number; place: number }[], back: PlanStop | null): Arc[] {
   const breaks = duty.stops.flatMap((stop) => [
     ...stop.enRouteBreaks.map((pause) => ({ ...pause, enRouteTo: stop })),
     ...stop.activities.filter((activity) => activity.kind === 'break').map((pause) => ({ start: pause.start, end: pause.end, enRouteTo: null })),
   ]);
   const departures = new Map(duty.stops.map((stop) => [stop, stop.depart]));
   return nodes.map((entry, position) => {
-    const next = nodes[position + 1];
+    const next = nodes[position + 1] ?? (back === null ? undefined : { start: back.arrive, place: back.place });
     if (next === undefined) return { depart: entry.end, pause: 0, ahead: 0 };
     const within = breaks.filter((pause) => pause.start >= entry.end && pause.end <= next.start);
     if (within.length > 1) throw new PlanShapeError(`two breaks between two activities (minute ${within[0]!.start}): the model takes one per journey`);

@@ -188,10 +188,11 @@ function followsWarmStart(warm: Record<string, number[]>, solution: Record<strin
     ['warm_break', 'break_len', -1],
     ['warm_before_break', 'before_break', -1],
     ['warm_lorry', 'lorry', -1],
+    ['warm_returns', 'returns_to_base', -1],
   ];
   return names.every(([name, variable, free]) => {
-    const values = solution[variable] as number[] | undefined;
-    return (warm[name] ?? []).every((value, index) => value <= free || values?.[index] === value);
+    const values = solution[variable] as (number | boolean)[] | undefined;
+    return (warm[name] ?? []).every((value, index) => value <= free || Number(values?.[index]) === value);
   });
 }
 
