@@ -44,14 +44,17 @@ const RENDER_RESERVE_MS = 800;
  */
 const FAST_START = { cpModelPresolve: false, cpModelProbingLevel: 0, linearizationLevel: 0 } as const;
 /**
- * CP-SAT's own time limit. It overruns it by 1-2 s in the WebAssembly build on a loaded machine
- * (measured: 8 s asked, 8.9 s reported, the response back after 10.0 s; 10 s asked, 11.1 s and
- * 11.6 s), and a run killed at the hard deadline loses every solution it found after its first
- * (the callbacks of or-tools-wasm are delivered only when the solve returns), so the margin is wider than
- * MiniZinc's: a quarter of the time left, between 1.5 s and 3 s, never more than half.
+ * CP-SAT's own time limit. With V8's default tiering it overran it by 1-2 s on a loaded machine
+ * (8 s asked, 8.9 s reported, the response back after 10.0 s), and a run killed at the hard
+ * deadline loses every solution it found after its first (or-tools-wasm delivers a search's
+ * solution only when it returns; the first is handed over on its own, solver-process.mjs), so
+ * the margin is wider than MiniZinc's: an eighth of the time left, between 0.5 s and 3 s, never
+ * more than half. It was a quarter, at least 1.5 s, before CP-SAT ran on Liftoff only: then a
+ * 4 s solve gave CP-SAT 1.45 s and answered after 1.9-2.0 s (hard-optimisation.mzn, n = 14,
+ * load ~2; CP-SAT's solveTime 1.44-1.49 s, no overrun), half its limit unused.
  */
 function cpSatSoftLimitMs(remainingMs: number): number {
-  const margin = Math.min(remainingMs / 2, Math.min(3000, Math.max(1500, remainingMs / 4)));
+  const margin = Math.min(remainingMs / 2, Math.min(3000, Math.max(500, remainingMs / 8)));
   return Math.max(1, Math.min(softTimeLimitMs(remainingMs), Math.floor(remainingMs - margin)));
 }
 /** Below this, starting CP-SAT is pointless: the run ends UNKNOWN at once. */
