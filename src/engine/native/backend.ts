@@ -88,22 +88,31 @@ export async function createNativeBackend(options: NativeBackendOptions): Promis
     if (failure !== undefined) options.logger?.warn({ solver: candidates[index]!.key, failure }, 'native solver listed but not runnable');
   });
   const minizincVersion = /version (\S+?),?\s/.exec(version.stdout)?.[1] ?? 'unknown';
-  const directories = await execa(options.bin, ['--config-dirs'], { reject: false, timeout: PROBE_MS });
-  const stdlibDir = directories.exitCode === 0 ? (JSON.parse(directories.stdout) as { mznStdlibDir?: string }).mznStdlibDir : undefined;
-  return new Native(options.projectRoot, options.bin, minizincVersion, candidates.filter((_, index) => failures[index] === undefined), stdlibDir);
+  return new Native(options.projectRoot, options.bin, minizincVersion, candidates.filter((_, index) => failures[index] === undefined));
 }
 
 class Native implements NativeBackend {
   readonly name = 'native' as const;
+  /**
+   * Where the standard library is (`-G` names a solver library relative to it), undefined if not
+   * reported: asked once, at the first compile with a library (only CP-SAT compiles here), so
+   * that an engine's start-up does not pay for it.
+   */
+  private stdlibDir: Promise<string | undefined> | undefined;
 
   constructor(
     private readonly projectRoot: string,
     private readonly bin: string,
     readonly minizincVersion: string,
     private readonly offered: SolverInfo[],
-    /** Where the standard library is (`-G` names a solver library relative to it); undefined if not reported. */
-    private readonly stdlibDir: string | undefined,
   ) {}
+
+  private standardLibrary(): Promise<string | undefined> {
+    this.stdlibDir ??= execa(this.bin, ['--config-dirs'], { reject: false, timeout: PROBE_MS }).then((directories) =>
+      directories.exitCode === 0 ? (JSON.parse(directories.stdout) as { mznStdlibDir?: string }).mznStdlibDir : undefined,
+    );
+    return this.stdlibDir;
+  }
 
   solvers(): SolverInfo[] {
     return this.offered;
@@ -149,10 +158,11 @@ class Native implements NativeBackend {
       const dataPath = join(directory, DATA_FILE);
       if (data !== undefined) await writeFile(dataPath, data);
       const elapsedMs = () => Math.round(performance.now() - startedAt);
-      if (request.libraryDir !== undefined && this.stdlibDir === undefined) {
+      const stdlibDir = request.libraryDir === undefined ? undefined : await this.standardLibrary();
+      if (request.libraryDir !== undefined && stdlibDir === undefined) {
         return { flatzinc: null, outputModel: null, elapsedMs: elapsedMs(), stop: 'failed', error: { message: 'The native MiniZinc did not report its standard library directory' } };
       }
-      const library = request.libraryDir === undefined ? [] : ['-G', relative(this.stdlibDir!, request.libraryDir)];
+      const library = request.libraryDir === undefined ? [] : ['-G', relative(stdlibDir!, request.libraryDir)];
       const [flatzincPath, outputPath] = [join(directory, 'model.fzn'), join(directory, 'model.ozn')];
       const args = ['--json-stream', '-c', '--solver', solver.minizincId, ...library, '--fzn', flatzincPath, '--ozn', outputPath, '--output-mode', 'json', request.model, ...(data === undefined ? [] : [dataPath])];
       const nameFile = (filename: string) => (filename === dataPath ? 'data' : projectRelative(this.projectRoot, filename));

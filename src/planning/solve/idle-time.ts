@@ -15,7 +15,7 @@
 import type { HoursCalendar, HoursActivity } from '../hours/index.ts';
 import { checkHours, HOURS_KIND_OF_ACTIVITY } from '../hours/index.ts';
 import { dutyActivities } from '../assembly/duty.ts';
-import type { Duty, Plan } from '../plan/types.ts';
+import type { Duty } from '../plan/types.ts';
 import type { PlanningProblem } from '../problem/index.ts';
 
 /** Break lengths tried, shortest first, before keeping a break whole (D1's 15 + 30 split and 45; W1's 15). */
@@ -30,15 +30,16 @@ interface StopBreak {
   position: number;
 }
 
-export function breaksOnlyWhereNeeded(problem: PlanningProblem, plan: Plan, calendar: HoursCalendar): Plan {
+/** The duties with their idle time retyped (copies: the given duties are left as they are). */
+export function breaksOnlyWhereNeeded(problem: PlanningProblem, planned: readonly Duty[], calendar: HoursCalendar): Duty[] {
   const byDriver = new Map<number, number[]>();
-  plan.duties.forEach((duty, index) => byDriver.set(duty.driver, [...(byDriver.get(duty.driver) ?? []), index]));
-  const duties: Duty[] = plan.duties.map((duty) => ({ ...duty, stops: duty.stops.map((stop) => ({ ...stop, activities: [...stop.activities] })) }));
+  planned.forEach((duty, index) => byDriver.set(duty.driver, [...(byDriver.get(duty.driver) ?? []), index]));
+  const duties: Duty[] = planned.map((duty) => ({ ...duty, stops: duty.stops.map((stop) => ({ ...stop, activities: [...stop.activities] })) }));
   for (const [driver, indexes] of byDriver) {
     indexes.sort((a, b) => duties[a]!.start - duties[b]!.start);
     retypeDriver(problem, calendar, driver, indexes, duties);
   }
-  return { ...plan, duties };
+  return duties;
 }
 
 function retypeDriver(problem: PlanningProblem, calendar: HoursCalendar, driver: number, indexes: readonly number[], duties: Duty[]): void {

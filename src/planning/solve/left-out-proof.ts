@@ -14,8 +14,7 @@
  * Only UNSATISFIABLE counts, and only from the engine's judged solves (a claim no trusted solver
  * confirmed is no proof); a solution, a time-out or an error leave the code as it was.
  */
-import type { PrecheckContext } from '../prechecks/context.ts';
-import { precheckContext } from '../prechecks/context.ts';
+import { precheckContext, type PrecheckContext } from '../prechecks/context.ts';
 import type { PlanningProblem } from '../problem/index.ts';
 import type { Plan, UnplannedLeg } from '../plan/types.ts';
 import { relaxationData, type StaticFacts } from '../relaxation/data.ts';

@@ -108,7 +108,7 @@ export async function planManifests(problem: PlanningProblem, engine: SolvingEng
         ...engineEvidence,
         // no model ran in the planning: the evidence names the relaxation's solver
         ...(engineEvidence.solver === null && proof.solver !== undefined
-          ? { solver: proof.solver, minizinc_version: proof.minizincVersion ?? null, backend: /embedded/.test(proof.solver) ? ('embedded' as const) : ('native' as const) }
+          ? { solver: proof.solver, minizinc_version: proof.minizincVersion ?? null, backend: backendOf(proof.solver) }
           : {}),
         models: [...new Set([...engineEvidence.models, RELAXATION_MODEL])].sort(),
         solve_ms: Date.now() - started,
@@ -239,7 +239,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
   const plannedLegs = new Set(state.settled);
   let plan: Plan = {
     // idle time the hours engine wrote as breaks stays a break only where a rule needs it
-    duties: breaksOnlyWhereNeeded(problem, { duties: loop.sortedDuties(), unplanned: [] }, calendar).duties,
+    duties: breaksOnlyWhereNeeded(problem, loop.sortedDuties(), calendar),
     unplanned: unplannedLegs(problem, rejected, candidates, plannedLegs),
   };
   let validation: 'passed' | 'failed' = 'passed';
@@ -256,7 +256,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
       planning_engine: {
         minizinc_version: solver.minizincVersion,
         solver: solver.identity,
-        backend: solver.identity === null ? null : /embedded/.test(solver.identity) ? 'embedded' : 'native',
+        backend: solver.identity === null ? null : backendOf(solver.identity),
         models: [...solver.models].sort(),
         strategy: strategyName(days.length, solver),
         // a plan at the travel lower bound is optimal whether or not a model ran
@@ -273,6 +273,9 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     },
   };
 }
+
+/** `evidence.planning_engine.backend` of a solver identity such as "Gecode 6.2.0 (native)". */
+const backendOf = (identity: string): 'embedded' | 'native' => (/embedded/.test(identity) ? 'embedded' : 'native');
 
 /** `evidence.strategy`: the decomposition, then the strategies that ran (the search always; the models where they were called). */
 function strategyName(days: number, solver: SolverLog): string {
