@@ -24,6 +24,11 @@ export interface SolveExactOptions {
   /** `gecode`, `chuffed`, ... (or pinned: `native:gecode`). */
   solver: string;
   timeLimitMs: number;
+  /**
+   * End the search after this many failures (Gecode only; other solvers ignore it): a run it
+   * ends repeats exactly, unlike one the clock ends (`stats.stop` is then `search_limit`).
+   */
+  failLimit?: number;
   seed?: number;
   signal?: AbortSignal;
   /** Legs the model may serve; default every accepted leg the pre-checks do not reject. */
@@ -80,6 +85,7 @@ export interface ExactStats {
   duties: number;
   solveMs: number;
   solver: string;
+  minizincVersion: string;
   stop: SolveResult['stop'];
   objective: number | null;
   /** Legs served (of the offered ones). */
@@ -93,6 +99,8 @@ export interface ExactStats {
   warmStart: WarmStartOutcome;
   /** The search was ended at its first solution serving every offered leg (`stopWhenAllServed`). */
   allServedStop: boolean;
+  /** Milliseconds from the call to the first solution (compile included), or null when none came. */
+  firstSolutionMs: number | null;
 }
 
 export interface ExactResult {
@@ -127,8 +135,10 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
   const enough = options.stopWhenAllServed === true ? new AbortController() : null;
   let allServedStop = false;
   let solutions = 0;
+  let firstSolutionMs: number | null = null;
   const onSolution = (event: SolutionEvent) => {
     solutions += 1;
+    if (solutions === 1) firstSolutionMs = event.elapsedMs;
     if (solutions === 1 && warmStart === 'unreached') warmStart = followsWarmStart(warm, event.solution) ? 'first' : 'other';
     const served = event.solution.served as boolean[] | undefined;
     if (enough === null || served === undefined || allServedStop) return;
@@ -145,7 +155,8 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
     timeLimitMs: options.timeLimitMs,
     seed: options.seed ?? 1,
     proofs: options.proofs ?? 'checked',
-    ...(enough === null && warmStart !== 'unreached' ? {} : { onSolution }),
+    ...(options.failLimit === undefined ? {} : { failLimit: options.failLimit }),
+    onSolution,
     ...(signal === undefined ? {} : { signal }),
   });
   // a large-neighbourhood search proves nothing
@@ -156,6 +167,7 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
     duties: instance.layout.slots.length,
     solveMs: result.elapsedMs,
     solver: `${result.solver.name} ${result.solver.version} (${result.backend})`,
+    minizincVersion: result.minizincVersion,
     stop: result.stop,
     objective: result.objective,
     legsServed: 0,
@@ -164,6 +176,7 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
     proof: result.proof?.summary ?? null,
     warmStart,
     allServedStop,
+    firstSolutionMs,
   };
   if (result.solution === null || (status !== 'OPTIMAL' && status !== 'SATISFIED')) {
     return { status, plan: null, provenOptimal: false, stats, ...(result.error ? { error: result.error.message } : {}) };

@@ -26,6 +26,9 @@
  *    by the deadline (judged by the day before) is not started (anytime).
  * 6. The plan is checked by the injected validator; a duty involved in a violation is a bug, is
  *    logged, and is taken out (never returned).
+ * 7. Then (planManifests): the proof that the legs left out had to be (left-out-proof.ts) and, on
+ *    a small request whose legs are still left out without a proof, the exact model from the
+ *    plan (exact-request.ts), whose plan replaces it only when valid and better.
  *
  * Deterministic: fixed seeds, ordered loops, and the search is bounded by iteration counts and
  * failure limits; only the deadline can cut it short (then `timing_dependent` says so).
@@ -43,6 +46,7 @@ import { modelSolverOf, type SolvingEngine } from './engine-solver.ts';
 import type { ModelOutcome, ModelRun, ModelSolver } from './model-solver.ts';
 import { dayTarget } from './day-bound.ts';
 import { proveLeftOut } from './left-out-proof.ts';
+import { EXACT_REQUEST_MODEL, improveWithExactModel, planScore } from './exact-request.ts';
 import { breaksOnlyWhereNeeded } from './idle-time.ts';
 import { RELAXATION_MODEL } from '../relaxation/run.ts';
 import { exhaustiveDay } from './day-exhaustive.ts';
@@ -89,34 +93,50 @@ export interface PlanManifestsResult {
  */
 export async function planManifests(problem: PlanningProblem, engine: SolvingEngine, options: PlanManifestsOptions): Promise<PlanManifestsResult> {
   const started = Date.now();
+  const deadline = started + options.timeLimitMs - reserveMs(options.timeLimitMs);
+  const signal = options.signal === undefined ? {} : { signal: options.signal };
   const result = await planWithSolver(problem, modelSolverOf(engine), options);
-  const proof = await proveLeftOut(problem, result.plan, {
-    engine,
-    solver: options.solver,
-    deadline: started + options.timeLimitMs - reserveMs(options.timeLimitMs),
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-  });
-  if (proof.runs === 0) return result;
+  const proof = await proveLeftOut(problem, result.plan, { engine, solver: options.solver, deadline, ...signal });
+  // legs still left out without a proof, on a small request: the exact model from the planner's plan
+  const exact =
+    options.validate === undefined
+      ? null
+      : await improveWithExactModel(problem, proof.plan, { engine, solver: options.solver, deadline, validate: options.validate, ...signal });
+  if (proof.runs === 0 && exact?.ran !== true) return exact?.cutByTime === true ? withTimingDependent(result) : result;
   const engineEvidence = result.evidence.planning_engine;
-  const proofs = [engineEvidence.proof, proof.proof].filter((line) => line !== undefined);
+  const proofs = [engineEvidence.proof, proof.proof, exact?.proof].filter((line) => line !== undefined);
+  const models = [...engineEvidence.models, ...(proof.runs > 0 ? [RELAXATION_MODEL] : []), ...(exact?.ran === true ? [EXACT_REQUEST_MODEL] : [])];
+  // no model ran in the planning: the evidence names the first solver that ran after it
+  const identity = proof.runs > 0 ? { solver: proof.solver, minizincVersion: proof.minizincVersion } : { solver: exact?.solver, minizincVersion: exact?.minizincVersion };
+  const plan = exact?.plan ?? proof.plan;
+  const optimal = exact?.provenOptimal === true;
+  const objective = exact?.improved === true || optimal ? planScore(problem, plan).driving : engineEvidence.objective;
+  if (exact?.debug !== undefined) options.logger?.debug?.({ exact: exact.debug }, 'exact model on a small request');
   return {
     ...result,
-    plan: proof.plan,
+    plan,
     evidence: {
       ...result.evidence,
       planning_engine: {
         ...engineEvidence,
-        // no model ran in the planning: the evidence names the relaxation's solver
-        ...(engineEvidence.solver === null && proof.solver !== undefined
-          ? { solver: proof.solver, minizinc_version: proof.minizincVersion ?? null, backend: backendOf(proof.solver) }
+        ...(engineEvidence.solver === null && identity.solver !== undefined
+          ? { solver: identity.solver, minizinc_version: identity.minizincVersion ?? null, backend: backendOf(identity.solver) }
           : {}),
-        models: [...new Set([...engineEvidence.models, RELAXATION_MODEL])].sort(),
+        models: [...new Set(models)].sort(),
+        ...(exact?.ran === true ? { strategy: `${engineEvidence.strategy} + exact model from the search's plan` } : {}),
+        ...(optimal ? { status: 'OPTIMAL' as const, proven_optimal: true, bound: objective } : exact?.ran === true ? { status: 'SATISFIED' as const } : {}),
+        objective,
         solve_ms: Date.now() - started,
-        timing_dependent: engineEvidence.timing_dependent || proof.cutByTime,
+        timing_dependent: engineEvidence.timing_dependent || proof.cutByTime || exact?.cutByTime === true,
         ...(proofs.length === 0 ? {} : { proof: proofs.join('; ') }),
       },
     },
   };
+}
+
+/** The result with `timing_dependent` set (the clock stopped a step that would otherwise have run). */
+function withTimingDependent(result: PlanManifestsResult): PlanManifestsResult {
+  return { ...result, evidence: { ...result.evidence, planning_engine: { ...result.evidence.planning_engine, timing_dependent: true } } };
 }
 
 /** What one model strategy did over a request: calls, improvements of the plan, time. */

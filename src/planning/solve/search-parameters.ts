@@ -58,6 +58,31 @@ export const WAVES = { max: 3, firstShare: 0.7 };
 export const LEFT_OUT_PROOF = { maxLeftOut: 6, maxOfferedLegs: 60, failLimit: 50_000, limitMs: 3_000, minRunMs: 150 };
 
 /**
+ * The exact model (models/horizon.mzn) on a small manifests request (exact-request.ts): tried
+ * after the planner and the left-out proof, only where legs are still left out without a proof,
+ * on requests of at most `legs` offered legs, `drivers` drivers and `lorries` lorries; warm-started
+ * from the planner's plan and ended by `failLimit` search failures on Gecode (the same answer on
+ * any machine), within the request's time left (a run needs at least `minRunMs`).
+ * Measured (scratch runs of solveExact warm-started from the planner's plan, proofs checked by the
+ * engine's trust policy, 20,000 failures, load 4-7 on the shared 2-core machine): on 59 snapshots
+ * of the differential test's generator (seeds 1-12, 1-3 drivers, 1-10 offered legs), native
+ * Gecode's first solution was the planner's plan every time, after 0.07-1.04 s (median 0.28 s,
+ * compile included); the budget ended the run after 0.4-4.7 s (median 1.3 s). It finishes (an
+ * OPTIMAL, confirmed by CP-SAT) only on 1-3 offered legs: on 5 of the 59, all of 1-2 offered
+ * legs, in 1.4-1.7 s, and on seed 50 (3 legs, 2 drivers) at 11,406 failures (1.2 s; 5.6 s with
+ * the CP-SAT check at load 6-7); from 3 legs on 2 drivers no proof came within 9-19 s unbounded
+ * (140,000-580,000 failures). Where the planner was short it served more on 3 of the 4 requests
+ * of at most 3 offered legs, and on none of the 13 of 4-10 (with large-neighbourhood search,
+ * lns_keep 80 and the same budget, on 1 of the 13, and on seed 40's 8 legs; 1-4 s each, no proof).
+ * Embedded Gecode (19 snapshots): first solution 0.7-2.9 s (its compile), run 1.8-9.0 s (median
+ * 3.1 s). Hence at most 3 offered legs; and only where the planner left legs out: a proof on
+ * every small request would cost 1.4-7 s where the service answers in 0.03-0.1 s (the small
+ * sweep of issue 20; the tiny example's 6 legs, one left out, cost 4-6 s more through the service
+ * with the model at 8 legs, for no leg more).
+ */
+export const EXACT_REQUEST = { legs: 3, drivers: 3, lorries: 3, failLimit: 20_000, minRunMs: 500 };
+
+/**
  * Days on which any duty may drop a collected empty at the warehouse on its way (not only a duty
  * based there, at its route's end): the small sweep has plannable days that need it (a driver
  * who must drop the empty before a late delivery; a duty based at a handover point); on the
