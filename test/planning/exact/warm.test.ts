@@ -1,8 +1,8 @@
 /**
  * The exact model from a known plan (solveExact's `warmStart`, models/horizon/warm.mzn): the
  * planner's plan, which the model accepts, is the search's first solution; a plan it does not
- * accept is not reported as followed; the search can stop at its first plan serving every leg;
- * and the large-neighbourhood search on Gecode never claims a proof.
+ * accept is not reported as followed; the search can stop at its first plan serving every leg,
+ * or at a failure limit; and the large-neighbourhood search on Gecode never claims a proof.
  */
 import { expect } from 'chai';
 import { generate, toJson } from '../../../data-gen/index.ts';
@@ -46,6 +46,17 @@ describe('exact model: a warm start from a known plan', function () {
     expect(moved, 'a pickup with a window closing before the end of the period').to.not.equal(undefined);
     const result = await solveExact(problem, engine, { solver: 'gecode', timeLimitMs: LIMIT_MS, proofs: 'raw', legs, warmStart: moved!, stopWhenAllServed: true });
     expect(result.stats.warmStart).to.be.oneOf(['other', 'unreached']);
+  });
+
+  // what a manifests request relies on (src/planning/solve/exact-request.ts): counted, not timed
+  it('a failure limit ends the search on Gecode with the same plan every time (stop search_limit)', async () => {
+    const { problem, validate, plan } = await tiny();
+    const run = () => solveExact(problem, engine, { solver: 'gecode', timeLimitMs: LIMIT_MS, failLimit: 2_000, warmStart: plan });
+    const [first, second] = [await run(), await run()];
+    expect({ stop: first.stats.stop, status: first.status, warmStart: first.stats.warmStart }).to.deep.equal({ stop: 'search_limit', status: 'SATISFIED', warmStart: 'first' });
+    expect(first.stats.firstSolutionMs).to.be.a('number');
+    expect(second.plan).to.deep.equal(first.plan);
+    expect(validate(first.plan!)).to.deep.equal([]);
   });
 
   it('with the large-neighbourhood search on (Gecode), no OPTIMAL or UNSATISFIABLE is claimed', async () => {
