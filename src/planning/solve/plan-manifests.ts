@@ -104,7 +104,11 @@ export async function planManifests(problem: PlanningProblem, engine: SolvingEng
       : await improveWithExactModel(problem, proof.plan, { engine, solver: options.solver, deadline, validate: options.validate, ...signal });
   if (proof.runs === 0 && exact?.ran !== true) return exact?.cutByTime === true ? withTimingDependent(result) : result;
   const engineEvidence = result.evidence.planning_engine;
-  const proofs = [engineEvidence.proof, proof.proof, exact?.proof].filter((line) => line !== undefined);
+  // the search's proof lines are about the search's plan: when the model's plan replaces it, only the model's line stands
+  const replaced = exact?.improved === true;
+  const proofs = (replaced ? [exact.proof] : [engineEvidence.proof, proof.proof, exact?.proof]).filter((line) => line !== undefined);
+  // a left-out proof cut by the clock could never have proven what the model's plan then served
+  const proofCut = proof.cutByTime && !(replaced && planScore(problem, exact.plan).served > planScore(problem, proof.plan).served);
   const models = [...engineEvidence.models, ...(proof.runs > 0 ? [RELAXATION_MODEL] : []), ...(exact?.ran === true ? [EXACT_REQUEST_MODEL] : [])];
   // no model ran in the planning: the evidence names the first solver that ran after it
   const identity = proof.runs > 0 ? { solver: proof.solver, minizincVersion: proof.minizincVersion } : { solver: exact?.solver, minizincVersion: exact?.minizincVersion };
@@ -118,7 +122,7 @@ export async function planManifests(problem: PlanningProblem, engine: SolvingEng
     evidence: {
       ...result.evidence,
       planning_engine: {
-        ...engineEvidence,
+        ...withoutProof(engineEvidence),
         ...(engineEvidence.solver === null && identity.solver !== undefined
           ? { solver: identity.solver, minizinc_version: identity.minizincVersion ?? null, backend: backendOf(identity.solver) }
           : {}),
@@ -127,11 +131,17 @@ export async function planManifests(problem: PlanningProblem, engine: SolvingEng
         ...(optimal ? { status: 'OPTIMAL' as const, proven_optimal: true, bound: objective } : exact?.ran === true ? { status: 'SATISFIED' as const } : {}),
         objective,
         solve_ms: Date.now() - started,
-        timing_dependent: engineEvidence.timing_dependent || proof.cutByTime || exact?.cutByTime === true,
+        timing_dependent: engineEvidence.timing_dependent || proofCut || exact?.cutByTime === true,
         ...(proofs.length === 0 ? {} : { proof: proofs.join('; ') }),
       },
     },
   };
+}
+
+/** The evidence without its proof line (the caller sets the lines that stand). */
+function withoutProof(evidence: PlanningEvidence['planning_engine']): Omit<PlanningEvidence['planning_engine'], 'proof'> {
+  const { proof: _replaced, ...rest } = evidence;
+  return rest;
 }
 
 /** The result with `timing_dependent` set (the clock stopped a step that would otherwise have run). */
