@@ -44,7 +44,7 @@ export async function runPresets(names: string[], options: PresetRunOptions): Pr
       rejected,
       validate: planValidator(snapshot, problem),
       logger: { error: (fields) => violations.push(Number(fields.count ?? 1)) },
-      ...(options.profile === true ? { policy: { exactAlways: true, lns: true } } : {}),
+      ...(options.profile === true ? { policy: { exactAlways: true, horizonNeighbourhood: true } } : {}),
     });
     for (const entry of strategies) {
       strategyRows.push({

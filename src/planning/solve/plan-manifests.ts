@@ -24,6 +24,9 @@
  *    when it plans more.
  * 5. Legs not planned on any day are `not_planned_within_allowance`; a day that would not finish
  *    by the deadline (judged by the day before) is not started (anytime).
+ * 5b. When the policy asks (off by default, search-parameters.ts `HORIZON_NEIGHBOURHOOD`), the
+ *    exact model re-plans a few duties at a time with legs left out (horizon-neighbourhood.ts);
+ *    a plan it returns is taken only when it serves more legs and the validator passes it whole.
  * 6. The plan is checked by the injected validator; a duty involved in a violation is a bug, is
  *    logged, and is taken out (never returned).
  * 7. Then (planManifests): the proof that the legs left out had to be (left-out-proof.ts) and, on
@@ -51,7 +54,8 @@ import { breaksOnlyWhereNeeded } from './idle-time.ts';
 import { RELAXATION_MODEL } from '../relaxation/run.ts';
 import { exhaustiveDay } from './day-exhaustive.ts';
 import { dayHoursFilter } from './day-search.ts';
-import { dayDeadlines, dayFitsBefore, daySearchPolicy, EXHAUSTIVE, reserveMs, waveSearchParameters, WAVES, type PolicyOverrides } from './search-parameters.ts';
+import { dayDeadlines, dayFitsBefore, daySearchPolicy, EXHAUSTIVE, HORIZON_NEIGHBOURHOOD, reserveMs, waveSearchParameters, WAVES, type PolicyOverrides } from './search-parameters.ts';
+import { improveWithHorizonModel } from './horizon-neighbourhood.ts';
 import { compareCost, evaluateSolution, pdptwData, pdptwRoutes, solveRouting, type RouteStop, type RoutingCost, type RoutingInstance, type RoutingSolution } from '../../routing/index.ts';
 
 export interface PlanViolation {
@@ -151,7 +155,7 @@ function withTimingDependent(result: PlanManifestsResult): PlanManifestsResult {
 
 /** What one model strategy did over a request: calls, improvements of the plan, time. */
 export interface StrategyProfile {
-  strategy: 'exhaustive day' | 'exact day' | 'lns subproblem';
+  strategy: 'exhaustive day' | 'exact day' | 'horizon neighbourhood';
   calls: number;
   improved: number;
   ms: number;
@@ -272,6 +276,21 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
     duties: breaksOnlyWhereNeeded(problem, loop.sortedDuties(), calendar),
     unplanned: unplannedLegs(problem, rejected, candidates, plannedLegs),
   };
+  // the exact model re-plans a few duties at a time with legs left out (only where it can check)
+  if (options.validate !== undefined && (options.policy?.horizonNeighbourhood ?? HORIZON_NEIGHBOURHOOD.enabled) && !stoppedByDeadline) {
+    const repaired = await improveWithHorizonModel(problem, plan, new Set(candidates), {
+      solver,
+      solverTag: options.solver,
+      deadline,
+      seed: options.seed,
+      validate: options.validate,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    solver.record('horizon neighbourhood', repaired.calls, repaired.improved, repaired.ms);
+    plan = repaired.plan;
+    drivingMinutes += repaired.drivingChange;
+    if (repaired.cutByClock) stoppedByDeadline = true;
+  }
   let validation: 'passed' | 'failed' = 'passed';
   if (options.validate !== undefined) {
     const checked = validated(problem, plan, rejected, candidates, options);
@@ -312,7 +331,7 @@ function strategyName(days: number, solver: SolverLog): string {
   const parts = [days > 1 ? 'decomposed by operating day' : 'one operating day', 'construction + ruin and recreate'];
   if (solver.strategies.has('exhaustive day')) parts.push('exhaustive small day');
   if (solver.strategies.has('exact day')) parts.push('exact day model');
-  if (solver.strategies.has('lns subproblem')) parts.push('lns');
+  if (solver.strategies.has('horizon neighbourhood')) parts.push('horizon.mzn neighbourhoods');
   return parts.join(' + ');
 }
 
@@ -433,7 +452,6 @@ async function routeDay(
     routeFilter: hoursFilter,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
-  solver.record('lns subproblem', outcome.lns.iterations, outcome.lns.improvements, outcome.lnsMs);
   const atBound = compareCost(instance, outcome.cost, target) <= 0;
   let best: RoutedDay = {
     solution: outcome.solution,

@@ -18,8 +18,10 @@
  *   to finish (measured on the small sweep: days of up to 8 requests on up to 3 vehicles settle in
  *   under 200 failures; a 7-request day is proven in 42); the enumeration of the day's routings
  *   (day-exhaustive.ts, `EXHAUSTIVE`) answers first, and the model runs only when it runs out;
- * - model subproblems of the large-neighbourhood search are off: they improved 0 of 13 (small
- *   preset), 0 of 36 (medium) and none of the small sweep, at 1-2 s each.
+ * - the routing core's model subproblems (pdptw.mzn) are not run on the planner's days: they
+ *   improved 0 of 13 (small preset), 0 of 36 (medium) and none of the small sweep, at 1-2 s each;
+ * - the model neighbourhood is models/horizon.mzn's, after the day loop (`HORIZON_NEIGHBOURHOOD`),
+ *   off by default: see there for what it cost and gained.
  */
 import { searchParameters, type RoutingCost, type SearchParameters } from '../../routing/index.ts';
 
@@ -33,8 +35,8 @@ export interface DaySize {
 export interface PolicyOverrides {
   /** The exact model on every day within its size limits, even when the search served everything. */
   exactAlways?: boolean;
-  /** Model subproblems of the large-neighbourhood search after the ruin and recreate. */
-  lns?: boolean;
+  /** The model neighbourhoods of models/horizon.mzn after the day loop (default `HORIZON_NEIGHBOURHOOD.enabled`). */
+  horizonNeighbourhood?: boolean;
 }
 
 export interface DaySearchPolicy {
@@ -168,6 +170,19 @@ export const BOOKING_REPAIR = {
  */
 export const EXHAUSTIVE = { nodes: 200_000 };
 
+/**
+ * The model neighbourhood of the large-neighbourhood search (horizon-neighbourhood.ts): per
+ * left-out leg, at most `duties` duties freed (and `idleDrivers` drivers with no duty) with at most
+ * `leftOutLegs` left-out legs offered; each model run ended by `failLimit` failures (Gecode; the
+ * time limit `timeLimitMs` is a safety net); at most `maxCalls` runs, stopped after `stallCalls`
+ * in a row that planned nothing more; no run starts with less than `minRunMs` left.
+ * Off by default (`enabled`): it does not pay. On the medium preset (load 5-6) no run of its
+ * 3-duty neighbourhoods (38-46 units) gave even its warm start back within 4 s (8 of 8), and the
+ * failure limit does not end those runs (a run with 3,000 went past 60 s): the cap does; over 75
+ * small differential snapshots where the search left legs out it planned one more leg on one.
+ */
+export const HORIZON_NEIGHBOURHOOD = { enabled: false, duties: 3, idleDrivers: 1, leftOutLegs: 3, failLimit: 2000, timeLimitMs: 4000, maxCalls: 12, stallCalls: 4, minRunMs: 500 };
+
 /** Days the exact model is expected to finish on (measured thresholds, see the header). */
 export const EXACT_LIMIT: DaySize = { requests: 8, vehicles: 3 };
 /**
@@ -177,8 +192,6 @@ export const EXACT_LIMIT: DaySize = { requests: 8, vehicles: 3 };
 const EXACT_FAIL_LIMIT = 2000;
 /** Failure limit of a subproblem of the model search. */
 const FAIL_LIMIT = 3000;
-/** Model subproblems a day's search may solve (`--profile` only). */
-const iterationBudget = (requests: number) => Math.min(400, 20 + 4 * requests);
 /**
  * Moves of the TypeScript ruin and recreate (each costs milliseconds, a model call seconds).
  * 3,000 on a big day: medium seeds 1-5 planned as many legs as with 4,000 (1,843 against 1,844)
@@ -191,8 +204,6 @@ const ruinRecreateBudget = (requests: number) => Math.min(3000, 200 + 20 * reque
  * a big day's budget ends it first.
  */
 const stallMoves = (requests: number) => Math.max(40, 10 * requests);
-/** Subproblems in a row without an improvement that end the model search (`--profile` only). */
-const stallLimit = (requests: number) => (requests > 150 ? 4 : 8 + Math.ceil(requests / 4));
 
 export function withinExactLimit(size: DaySize): boolean {
   return size.requests <= EXACT_LIMIT.requests && size.vehicles <= EXACT_LIMIT.vehicles;
@@ -200,23 +211,21 @@ export function withinExactLimit(size: DaySize): boolean {
 
 /**
  * A day's search: ruin and recreate to its budget, stall or the target (every request served at
- * the travel lower bound on one vehicle); the exact model where it may gain; model subproblems
- * only when asked for.
+ * the travel lower bound on one vehicle); the exact model where it may gain.
  */
 export function daySearchPolicy(size: DaySize, seed: number, deadline: number, target: RoutingCost | null, overrides: PolicyOverrides = {}): DaySearchPolicy {
-  const lns = overrides.lns === true;
   return {
     search: searchParameters({ seed, deadline }, {
       ruinRecreate: {
         maxIterations: ruinRecreateBudget(size.requests),
         stallMoves: stallMoves(size.requests),
-        share: lns ? (size.requests > 150 ? 0.85 : 0.5) : 1,
+        share: 1,
         progress: 'iterations',
         localSearch: false,
       },
-      lns: lns
-        ? { maxIterations: iterationBudget(size.requests), failLimit: FAIL_LIMIT, maxRoutes: 3, stallLimit: stallLimit(size.requests) }
-        : { maxIterations: 0, failLimit: FAIL_LIMIT },
+      // the routing core's model subproblems (pdptw.mzn) never paid on the planner's days; the
+      // model neighbourhood is models/horizon.mzn's, after the day loop (horizon-neighbourhood.ts)
+      lns: { maxIterations: 0, failLimit: FAIL_LIMIT },
       target,
     }),
     exact: withinExactLimit(size) ? { failLimit: EXACT_FAIL_LIMIT } : null,
