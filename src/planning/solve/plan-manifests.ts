@@ -93,7 +93,9 @@ export interface PlanManifestsResult {
 
 /**
  * Plans manifests on the engine (src/engine); then, with the time left, tries to prove that the
- * legs left out had to be (left-out-proof.ts: the relaxation model on the same engine).
+ * legs left out had to be (left-out-proof.ts: the relaxation model on the same engine), and on a
+ * small request whose legs are still left out without a proof, searches on from the plan with
+ * the exact model (exact-request.ts), whose plan is taken only when valid and better.
  */
 export async function planManifests(problem: PlanningProblem, engine: SolvingEngine, options: PlanManifestsOptions): Promise<PlanManifestsResult> {
   const started = Date.now();
