@@ -38,7 +38,10 @@ export interface ExactRequestOutcome {
   ran: boolean;
   /** The model's plan replaced the planner's. */
   improved: boolean;
-  /** The model proved the returned plan optimal among plans of its shape (engine-judged OPTIMAL). */
+  /**
+   * The model proved the returned plan optimal among plans of its shape (engine-judged OPTIMAL):
+   * not among every plan, so never `proven_optimal` in evidence (the proof line says what it is).
+   */
   provenOptimal: boolean;
   /** The proof line for evidence (what the model's claim proves, or why it is none). */
   proof?: string;

@@ -119,8 +119,7 @@ export async function planManifests(problem: PlanningProblem, engine: SolvingEng
   // no model ran in the planning: the evidence names the first solver that ran after it
   const identity = proof.runs > 0 ? { solver: proof.solver, minizincVersion: proof.minizincVersion } : { solver: exact?.solver, minizincVersion: exact?.minizincVersion };
   const plan = exact?.plan ?? proof.plan;
-  const optimal = exact?.provenOptimal === true;
-  const objective = exact?.improved === true || optimal ? planScore(problem, plan).driving : engineEvidence.objective;
+  const objective = exact?.improved === true || exact?.provenOptimal === true ? planScore(problem, plan).driving : engineEvidence.objective;
   if (exact?.debug !== undefined) options.logger?.debug?.({ exact: exact.debug }, 'exact model on a small request');
   return {
     ...result,
@@ -134,7 +133,9 @@ export async function planManifests(problem: PlanningProblem, engine: SolvingEng
           : {}),
         models: [...new Set(models)].sort(),
         ...(exact?.ran === true ? { strategy: `${engineEvidence.strategy} + exact model from the search's plan` } : {}),
-        ...(optimal ? { status: 'OPTIMAL' as const, proven_optimal: true, bound: objective } : exact?.ran === true ? { status: 'SATISFIED' as const } : {}),
+        // the model is a restriction (its header lists what it leaves out): its OPTIMAL, scoped in
+        // the proof line, proves no plan of its shape better, not that no plan at all is
+        ...(exact?.ran === true ? { status: 'SATISFIED' as const } : {}),
         objective,
         solve_ms: Date.now() - started,
         timing_dependent: engineEvidence.timing_dependent || proofCut || exact?.cutByTime === true,

@@ -18,7 +18,7 @@ describe('the exact model on a small manifests request', function () {
 
   // the differential test's seed 50 (2 drivers, 3 legs): the planner's routes drive back to base
   // and leave a leg out; a duty of the model may end at its last stop, which serves all three
-  it('serves the leg the planner left out, validated, with horizon.mzn in evidence and its optimality proven', async () => {
+  it('serves the leg the planner left out, validated, with horizon.mzn in evidence and its optimality scoped to the model\'s shape', async () => {
     const { snapshot, problem } = await caseOf(differentialSnapshot(50));
     const validate = planValidator(snapshot, problem);
     const rejected = precheckLegs(problem);
@@ -35,9 +35,9 @@ describe('the exact model on a small manifests request', function () {
     const evidence = planned.evidence.planning_engine;
     expect(planned.evidence.validation).to.equal('passed');
     expect(evidence.models).to.include('horizon.mzn');
-    expect(evidence).to.deep.include({ status: 'OPTIMAL', proven_optimal: true, timing_dependent: false });
+    // the model leaves some plans out (its header), so its OPTIMAL is no proof over every plan
+    expect(evidence).to.deep.include({ status: 'SATISFIED', proven_optimal: false, bound: null, timing_dependent: false });
     expect(evidence.objective).to.equal(planScore(problem, planned.plan).driving);
-    expect(evidence.bound).to.equal(evidence.objective);
     // the model's plan replaced the search's: only the model's proof line stands
     expect(evidence.proof).to.match(/^exact model \(horizon\.mzn\): OPTIMAL .*no plan of the shape models\/horizon\.mzn states[^;]*$/);
   });
