@@ -176,14 +176,20 @@ export const EXHAUSTIVE = { nodes: 200_000 };
  * `leftOutLegs` left-out legs offered; each model run ended by `failLimit` failures (Gecode; the
  * time limit `timeLimitMs` is a safety net); at most `maxCalls` runs, stopped after `stallCalls`
  * in a row that planned nothing more; no run starts with less than `minRunMs` left.
- * Off by default (`enabled`): it does not pay. On the medium preset (load 5-6) no run of its
- * 3-duty neighbourhoods (38-46 units) gave even its warm start back within 4 s (8 of 8), and the
+ * The time limit is a safety net for a loaded machine (the test's small neighbourhood, one leg
+ * and an idle driver, takes 1-2 s natively at load 8, compile included; embedded compiles are
+ * slower). Off by default (`enabled`): it does not pay. On the medium preset (load 5-6) no run
+ * of its 3-duty neighbourhoods (38-46 units) gave even its warm start back within 4 s (8 of 8, a
+ * 4 s cap then), and the
  * failure limit does not end those runs (a run with 3,000 went past 60 s): the cap does; over 75
  * small differential snapshots where the search left legs out it planned one more leg on one.
  * What is fast: a freed duty with every arc fixed (fixed.mzn) but the two a left-out leg is
- * inserted after: 1.7-3.7 s, 1-7 failures (load 8); three arcs free: no answer within 15 s.
+ * inserted after: 1.7-3.7 s, 1-7 failures (load 8); three arcs free: no answer within 15 s. As
+ * an insertion check that would not pay either: the 9 one-unit legs medium leaves out, each in
+ * its 2 nearest freeable duties at the first 4 of their 3-165 time-plausible position pairs, 68
+ * runs of ~2 s (load 7-8): none feasible (16 UNSATISFIABLE, 52 unconfirmed claims or cut at 6 s).
  */
-export const HORIZON_NEIGHBOURHOOD = { enabled: false, duties: 3, idleDrivers: 1, leftOutLegs: 3, failLimit: 2000, timeLimitMs: 4000, maxCalls: 12, stallCalls: 4, minRunMs: 500 };
+export const HORIZON_NEIGHBOURHOOD = { enabled: false, duties: 3, idleDrivers: 1, leftOutLegs: 3, failLimit: 2000, timeLimitMs: 10_000, maxCalls: 12, stallCalls: 4, minRunMs: 500 };
 
 /** Days the exact model is expected to finish on (measured thresholds, see the header). */
 export const EXACT_LIMIT: DaySize = { requests: 8, vehicles: 3 };
