@@ -82,6 +82,18 @@ describe('routing/ruin-recreate', function () {
     expect(second.iterations).to.equal(first.iterations);
   });
 
+  it('empties routes from the local optimum of the start: the local search runs before route elimination spends its budget', () => {
+    const instance = randomInstance(16, 3);
+    const start = oneRouteEach(instance);
+    // one move: the whole budget of the first elimination round
+    const result = ruinAndRecreate(instance, start, options({ maxIterations: 1 }));
+    expect(result.iterations).to.equal(1);
+    expect(result.localSearchMoves).to.be.greaterThan(0);
+    const after = evaluateSolution(instance, result.solution);
+    expect(after.ok, after.ok ? '' : after.reason).to.equal(true);
+    if (after.ok) expect(after.cost.vehicles).to.be.below(start.routes.length);
+  });
+
   it('with travel first and the drivers-hours limits on, keeps every route within them and never does worse', () => {
     const instance = randomInstance(12, 5, {
       vehiclesFirst: false,
