@@ -109,6 +109,32 @@ describe('models/pdptw.mzn (exact on small instances)', function () {
     }
   });
 
+  it('counts the handling with the driving and the break in the span of a route (the hours relaxation)', async () => {
+    // 0 -> 1 -> 4 -> 0: 80 minutes of driving and a 30-minute break, plus 10 + 10 minutes of handling:
+    // 130 minutes, so a route of 120 leaves the request out and one of 130 serves it
+    const requests = [request(1, 4, { droppable: true, pickupService: 10, deliveryService: 10 })];
+    const hours = { maxDriving: 500, maxSpan: 1000, drivingBeforeBreak: 60, breakLength: 30 };
+    for (const [latest, dropped] of [[120, 1], [130, 0]] as const) {
+      const routing = instance(requests, { hours });
+      routing.vehicles[0]!.window = { earliest: 0, latest };
+      for (const solver of ['gecode', 'chuffed']) expect((await solve(routing, solver)).cost.dropped, `${solver}, route of ${latest}`).to.equal(dropped);
+    }
+  });
+
+  it('limits the driving of each route on its own (two routes of 80 under a limit of 90)', async () => {
+    // alone, 1 -> 4 is 0-1-4-0 = 80 minutes of driving and 3 -> 4 is 0-3-4-0 = 80; one route serving
+    // both (capacity 1) drives at least 0-1-4-3-4-0 = 100, over the limit: each takes a route of its own
+    const requests = [request(1, 4, { droppable: true }), request(3, 4, { droppable: true })];
+    const hours = { maxDriving: 90, maxSpan: 1000, drivingBeforeBreak: 1000, breakLength: 0 };
+    const twoVehicles = (maxDriving: number) => {
+      const routing = instance(requests, { hours: { ...hours, maxDriving } });
+      routing.vehicles.push({ ...routing.vehicles[0]! });
+      return routing;
+    };
+    expect((await solve(twoVehicles(90))).cost).to.deep.equal({ dropped: 0, vehicles: 2, travel: 160 });
+    expect((await solve(twoVehicles(79))).cost.dropped).to.equal(2);
+  });
+
   it('serves the requests of one group together or not at all', async () => {
     // the two halves of one leg cannot both fit (capacity 1, windows overlap exactly), so the leg is left out whole
     const tight = { earliest: 10, latest: 10 };
@@ -142,6 +168,23 @@ describe('models/pdptw.mzn (exact on small instances)', function () {
     expect(routes[0]!.map((stop) => `${'ABC'[stop.request]}${stop.kind === 'pickup' ? '+' : '-'}`)).to.deep.equal(['A+', 'A-', 'C+', 'C-', 'B+', 'B-']);
     const proof = await run({ dropped: 0, vehicles: 1, travel: 80 });
     expect(proof.status).to.equal('UNSATISFIABLE');
+  });
+
+  it('searches large neighbourhoods (restarts, relax_and_reconstruct on succ) only when lns_keep is given', async () => {
+    const routing = instance([request(1, 2), request(3, 4)]);
+    const annotations = async (data: Record<string, unknown>) => {
+      const compiled = await engine.compile({ model: modelPath('pdptw.mzn'), data, timeLimitMs: 60_000 });
+      const solve = (compiled.flatzinc as { solve: { ann?: { id?: string; args?: unknown[] }[] } }).solve;
+      return (solve.ann ?? []).filter((annotation) => annotation.id !== 'seq_search' && annotation.id !== 'warm_start');
+    };
+    expect(await annotations(pdptwData(routing))).to.deep.equal([]);
+    expect(await annotations({ ...pdptwData(routing), lns_keep: 50 })).to.have.deep.members([
+      { id: 'restart_constant', args: [50] },
+      { id: 'relax_and_reconstruct', args: ['succ', 50] },
+    ]);
+    const refused = await engine.solve({ model: modelPath('pdptw.mzn'), data: { ...pdptwData(routing), lns_keep: 100 }, solver: 'gecode', timeLimitMs: 60_000 });
+    expect(refused.status).to.equal('ERROR');
+    expect(refused.error?.message).to.include('lns_keep is a percentage in 0..99');
   });
 
   it('uses the fewest vehicles first when told to (Li & Lim order)', async () => {
