@@ -118,7 +118,7 @@ export const REASON_CATALOGUE = {
   place_full_during_window: {
     kind: 'relaxation',
     meaning:
-      'A delivery would leave the receiving place over its `nugget_capacity` at every moment it could be unloaded: the Nuggets there cannot have been taken away yet (no loading can start before the windows of the legs that take them), and the unloading must end inside an availability window of an able driver and lorry. Proven by a relaxation model (it admits every real plan) being UNSATISFIABLE; the reason names the place and the leg.',
+      'A delivery would leave the receiving place over its `nugget_capacity` at every moment it could be unloaded: the Nuggets there cannot have been taken away yet (no loading can start before the windows of the legs that take them), and the handling of the unloading must end inside an availability window of an able driver and lorry and no later than the end of the delivery window plus its handling minutes (a delivery starts inside its window; its Nuggets count at the place from the end of their handling, however long the activity is written). Proven by a relaxation model (it admits every real plan) being UNSATISFIABLE; the reason names the place and the leg.',
   },
   check_inconclusive_within_allowance: {
     kind: 'inconclusive',

@@ -1,16 +1,23 @@
 /**
  * Place capacity over time for the relaxation. The validator counts a Nugget at a place from the
- * end of the activity that unloads it there to the start of the activity that loads it, and after
- * every unloading the count must be at most `nugget_capacity` (docs/validator.md). When a place
- * starts within its capacity, that count is within it at every moment of a valid plan.
+ * end of the handling that unloads it there (the unloading activity's start plus its handling
+ * minutes x Nuggets) to the start of the activity that loads it, and after every unloading the
+ * count must be at most `nugget_capacity` (docs/validator.md). When a place starts within its
+ * capacity, that count is within it at every moment of a valid plan.
  *
  * Lower bounds that hold for every plan:
  * - a Nugget at the place at minute 0 is still there until the earliest start of an activity that
  *   could load it: the pickup window's start of a leg that names it there, or the earliest arrival
  *   of a loading lorry when some deliver_empty could take it as an empty; never, otherwise;
- * - a mandatory delivery's unloading ends no earlier than its task ends, and no later than the
- *   latest end of an availability window (of a driver and of a lorry able to do it) in which it
- *   could start: an activity lies inside one window of its driver and one of its lorry.
+ * - a mandatory delivery's Nuggets count at the place from a moment no earlier than its task
+ *   ends, and no later than the latest end of an availability window (of a driver and of a lorry
+ *   able to do it) in which it could start: an activity lies inside one window of its driver and
+ *   one of its lorry;
+ * - nor later than the latest start of a task of its leg at that place plus that task's duration
+ *   (`handlingBound`): the moment counted is the end of the activity's last sub-interval (the
+ *   relaxation's header), which is a task of the same leg at the same stop. So a delivery whose
+ *   window closes before the place's Nugget may leave finds the place full, however long its
+ *   activity is written (the twin test/cases/infeasible/planning/place-capacity-freed).
  */
 import type { PlanningProblem, Unit } from '../problem/index.ts';
 import { lorryFits, type MinuteWindow } from '../problem/index.ts';
@@ -82,6 +89,15 @@ function latestEnd(problem: PlanningProblem, task: HandlingTask): number {
 }
 
 /**
+ * The latest moment the validator could count the task's Nuggets at its place: the end of the last
+ * sub-interval of the unloading activity that holds it, a task of the same leg at the same place,
+ * which starts by its latest start.
+ */
+function handlingBound(tasks: readonly HandlingTask[], task: HandlingTask): number {
+  return tasks.reduce((bound, other) => (other.legId === task.legId && other.place === task.place ? Math.max(bound, other.latest + other.duration) : bound), -1);
+}
+
+/**
  * The earliest minute each Nugget at the place could start being loaded (horizon + 1: never),
  * counted by that minute. `takenAsEmpty` says whether some deliver_empty could take it there.
  */
@@ -138,7 +154,7 @@ export function placeOverTime(
       departures.push(...ofPlace.map((departure) => ({ ...departure, place: timed! })));
     }
     const task = tasks[delivery.task]!;
-    const end = latestEnd(problem, task);
+    const end = Math.min(latestEnd(problem, task), handlingBound(tasks, task));
     arrivals.push({ task: delivery.task, place: timed, nuggets: delivery.unit.size, lasting: delivery.lasting, latestEnd: end, legId: task.legId });
     const present = departures.filter((departure) => departure.place === timed && departure.earliest > end).reduce((sum, departure) => sum + departure.nuggets, 0);
     if (present + delivery.unit.size > place.capacity) {

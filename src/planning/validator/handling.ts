@@ -37,6 +37,11 @@ export function checkHandling(context: Context, timelines: readonly Timeline[], 
   }
 }
 
+/** Minutes the activity's handling takes (handling minutes x Nuggets), 0 for a non-handling activity. */
+export function handlingMinutes(context: Context, activity: Activity, loadings: Loadings): number {
+  return (handledBy(context, activity, loadings) ?? []).reduce((sum, { minutes }) => sum + minutes, 0);
+}
+
 /** Per Nugget handled by the activity: its handling minutes and method (null when no leg says); null for non-handling activities. */
 function handledBy(context: Context, activity: Activity, loadings: Loadings): { minutes: number; method: HandlingMethod | null }[] | null {
   if (activity.type === 'pickup' || activity.type === 'delivery') {

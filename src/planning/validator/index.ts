@@ -55,7 +55,7 @@ export function validatePlan(
   checkAvailability(context, timelines);
   checkLorryUse(context, timelines);
   checkLorryCapacity(context, lorryActivities);
-  checkPlaceCapacity(context, activities);
+  checkPlaceCapacity(context, activities, loadings);
   checkDriversHours(context, timelines);
   return context.violations;
 }

@@ -69,7 +69,11 @@ function planValues(problem: PlanningProblem, plan: Plan, mandatory: number[]) {
     used.set(real, k + 1);
     return relaxation.sourceOfNugget.get(delivered.get(real)![k]!)! + 1;
   });
-  const planUnloaded = (relaxation.data.arrival_task as number[]).map((task) => planEnd[task - 1]!);
+  // the validator counts the unit's Nugget at the place from the end of its handling (the
+  // planner's activities serve one unit each: start + the task's handling minutes), never later
+  // than the activity's end
+  const durations = relaxation.data.task_duration as number[];
+  const planUnloaded = (relaxation.data.arrival_task as number[]).map((task) => Math.min(planEnd[task - 1]!, planStart[task - 1]! + durations[task - 1]!));
   return { data: { ...relaxation.data, plan_start: planStart, plan_source: planSource, plan_unloaded: planUnloaded }, tasks: planStart.length };
 }
 

@@ -46,11 +46,28 @@ describe('left-out legs proven (capacity_conflict_proven)', function () {
     expect(left[0]!.detail).to.match(/at least 2 of the 4 offered legs/);
   });
 
-  it('two legs left out and only one conflict proven: neither is labelled proven', async () => {
-    // the place-capacity twin is not proven by the relaxation (its place bound lets the unloading
-    // end as late as the crews' availability), so only one of the two left-out legs has a proof
+  for (const [season, of] of [['winter', inWinter], ['summer', otherSeason]] as const) {
+    it(`a delivery whose handling ends before the place's Nugget may leave (${season}): proven, the place and leg named`, async () => {
+      const { left } = await planned(of(named('place-capacity-freed')));
+      expect(left.map((entry) => [entry.id, entry.code])).to.deep.equal([['deliver-otley', 'capacity_conflict_proven']]);
+      expect(left[0]!.detail).to.include('cust-otley').and.include('deliver-otley');
+    });
+  }
+
+  it('two twins in one request, two disjoint conflicts of different kinds: both legs proven', async () => {
     const { left } = await planned(combined([inWinter(named('duty-across-midnight')), inWinter(named('place-capacity-freed'))]));
-    expect(left.map((entry) => entry.code)).to.deep.equal(['not_planned_within_allowance', 'not_planned_within_allowance']);
+    expect(left.map((entry) => entry.code)).to.deep.equal(['capacity_conflict_proven', 'capacity_conflict_proven']);
+  });
+
+  it('four legs left out and only one conflict proven: none is labelled proven', async () => {
+    // a plan with no duties over the midnight twin and the feasible place-capacity case: only the
+    // midnight pair is a conflict, so one proof cannot cover four left-out legs
+    const feasiblePlace = feasible.find((entry) => entry.name === 'place-capacity-freed')!.body;
+    const { problem } = await caseOf(combined([inWinter(named('duty-across-midnight')), inWinter(feasiblePlace)]));
+    const nothing: Plan = { duties: [], unplanned: problem.legs.map((leg) => ({ leg: leg.index, reasonCode: 'not_planned_within_allowance' as const })) };
+    const proof = await proveLeftOut(problem, nothing, { engine: engineOf(), solver: 'gecode', deadline: Date.now() + AMPLE_MS });
+    expect(proof.plan.unplanned.map((left) => left.reasonCode)).to.deep.equal(problem.legs.map(() => 'not_planned_within_allowance'));
+    expect(proof.runs).to.be.greaterThan(0);
   });
 
   // soundness: a plan that leaves out legs some plan serves (here: every leg, from a plan with no

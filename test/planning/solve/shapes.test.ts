@@ -22,9 +22,10 @@ const seasons: [label: string, of: (body: Body) => Body][] = [['as written', (bo
 
 /** What each twin must leave out (the rest planned): the leg ids, one of which is left out, and the kind of its code. */
 const TWINS: Record<string, { oneOf: string[]; kind: ReasonKind }> = {
-  // either leg fits alone, and the relaxation does not prove the pair (its place bound lets the
-  // unloading end as late as the crews' availability): no code may claim a proof
-  'place-capacity-freed': { oneOf: ['collect-otley', 'deliver-otley'], kind: 'solver' },
+  // the delivery never fits: its handling ends by 09:35 (window end + 5 min), before the Nugget
+  // there may leave (10:00), so Otley would hold 2; the relaxation proves it (a place full whenever
+  // the delivery's Nugget could start to count there)
+  'place-capacity-freed': { oneOf: ['deliver-otley'], kind: 'conflict' },
   // either leg fits alone; the relaxation proves that the only driver cannot serve both, so the
   // plan serves as many legs as any plan can
   'duty-across-midnight': { oneOf: ['before-midnight', 'after-midnight'], kind: 'conflict' },
