@@ -447,7 +447,7 @@ async function routeDay(
   const routingStarted = Date.now();
   // every request served at the travel lower bound on one vehicle: nothing can be better
   const target = dayTarget(instance);
-  const policy = daySearchPolicy({ requests: instance.requests.length, vehicles: instance.vehicles.length }, seed, deadline, target, options.policy);
+  const policy = daySearchPolicy({ requests: instance.requests.length, vehicles: instance.vehicles.length }, seed, deadline, target);
   const outcome = await solveRouting(instance, {
     solver,
     solverTag: options.solver,

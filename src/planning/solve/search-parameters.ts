@@ -221,7 +221,7 @@ export function withinExactLimit(size: DaySize): boolean {
  * A day's search: ruin and recreate to its budget, stall or the target (every request served at
  * the travel lower bound on one vehicle); the exact model where it may gain.
  */
-export function daySearchPolicy(size: DaySize, seed: number, deadline: number, target: RoutingCost | null, overrides: PolicyOverrides = {}): DaySearchPolicy {
+export function daySearchPolicy(size: DaySize, seed: number, deadline: number, target: RoutingCost | null): DaySearchPolicy {
   return {
     search: searchParameters({ seed, deadline }, {
       ruinRecreate: {
