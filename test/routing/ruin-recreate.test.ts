@@ -94,6 +94,34 @@ describe('routing/ruin-recreate', function () {
     if (after.ok) expect(after.cost.vehicles).to.be.below(start.routes.length);
   });
 
+  it('with a clock budget, accepts by counted moves: the same seed makes the same moves however fast the clock runs', () => {
+    // travel first: no route elimination, whose safety caps follow the clock
+    const instance = randomInstance(24, 11, { vehiclesFirst: false });
+    const horizonMs = 1e12;
+    const run = () => {
+      const bests: number[] = [];
+      const result = ruinAndRecreate(instance, oneRouteEach(instance), options({
+        progress: 'time', maxIterations: 300, deadline: Date.now() + horizonMs, onImprovement: (cost) => bests.push(cost.travel),
+      }));
+      return { result, bests };
+    };
+    const steady = run();
+    // a clock that runs through much of the budget while the same moves are made
+    const now = Date.now;
+    let fake = now();
+    Date.now = () => (fake += horizonMs / 3_000);
+    let hurried: ReturnType<typeof run>;
+    try {
+      hurried = run();
+    } finally {
+      Date.now = now;
+    }
+    expect(steady.result.stoppedBy).to.equal('iterations');
+    expect(hurried.result.stoppedBy).to.equal('iterations');
+    expect(hurried.bests).to.deep.equal(steady.bests);
+    expect(hurried.result.solution).to.deep.equal(steady.result.solution);
+  });
+
   it('with travel first and the drivers-hours limits on, keeps every route within them and never does worse', () => {
     const instance = randomInstance(12, 5, {
       vehiclesFirst: false,

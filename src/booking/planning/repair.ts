@@ -74,6 +74,7 @@ export function repairDay(input: RepairInput): RouteStop[][] | null {
     maxIterations: MAX_MOVES,
     progress: 'iterations',
     threshold: 0.03,
+    thresholdCycle: 60, // unused: the threshold follows the move budget
     eliminationShare: 0,
     unservedOffered: missingRequests.length,
     maxRemoved: MAX_REMOVED,

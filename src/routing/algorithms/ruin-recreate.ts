@@ -16,7 +16,8 @@
  * - travel: strings of stops around related requests, related or random requests (whole groups)
  *   or a whole route removed and re-inserted by regret-2 or
  *   greedy insertion in a random order, accepted under a record-to-record threshold that
- *   shrinks to zero (only ever lexicographically worse in travel, never in served groups or vehicles).
+ *   shrinks to zero over the move budget, or over each cycle of counted moves when the budget is
+ *   the clock (only ever lexicographically worse in travel, never in served groups or vehicles).
  * Insertion keeps every route feasible under the full route check (hours included), and every
  * accepted solution is re-evaluated. Deterministic for a seed when stopped by its iteration
  * budget; the deadline can cut it short (`stoppedBy` says so).
@@ -410,6 +411,11 @@ export class RuinRecreate {
     reference = best;
     lastImprovement = iterations;
     let lastRound = iterations;
+    // how far the acceptance threshold has fallen: over the move budget, or (when the budget is
+    // the clock) over cycles of counted travel moves, never by the clock
+    const travelStart = iterations;
+    const cycle = Math.max(1, options.thresholdCycle * instance.requests.length);
+    const thresholdFall = (): number => (options.progress === 'time' ? ((iterations - travelStart) % cycle) / cycle : progress());
     while (!stop('travel')) {
       const settled = eliminationStall(instance.requests.length) * 2 ** Math.min(Math.max(0, eliminationRound - 1), 10);
       if (eliminating && iterations - Math.max(lastImprovement, lastRound) >= settled) {
@@ -469,7 +475,7 @@ export class RuinRecreate {
       const cost = evaluated.cost;
       const order = compareCost(instance, cost, current.cost);
       const sameClass = cost.dropped === current.cost.dropped && cost.vehicles === current.cost.vehicles;
-      const limit = reference.cost.travel * options.threshold * (1 - progress());
+      const limit = reference.cost.travel * options.threshold * (1 - thresholdFall());
       const accept = order < 0 || (sameClass && cost.dropped === reference.cost.dropped && cost.vehicles <= reference.cost.vehicles && cost.travel <= reference.cost.travel + limit);
       if (!accept || !this.changedRoutesPass(routes, current.routes)) continue;
       current = { routes, cost };
