@@ -32,7 +32,7 @@ export const REASON_CATALOGUE = {
   window_unreachable: {
     kind: 'precheck',
     meaning:
-      'No suitable lorry can reach a stop of the leg in time: starting no earlier than its first availability, after the 15-minute walk-round check, at the shortest journey times of the journey data the plan uses, with the handling minutes the leg needs and by `must_clear_by`, every lorry arrives after the window has closed (or the work would end after the planning period).',
+      'No suitable lorry can reach a stop of the leg in time: starting no earlier than its first availability, after the 15-minute walk-round check (and, when no suitable lorry starts at the stop, driven by a driver with an HGV licence no earlier than the start of that driver\'s first availability and the walk-round check), at the shortest journey times of the journey data the plan uses, with the handling minutes the leg needs and by `must_clear_by`, every lorry arrives after the window has closed (or the work would end after the planning period).',
   },
   no_qualified_driver: {
     kind: 'precheck',
@@ -79,7 +79,7 @@ export const REASON_CATALOGUE = {
   drivers_hours_exhausted: {
     kind: 'precheck',
     meaning:
-      'The leg needs driving, and every driver with an HGV licence has used up their daily, weekly or two-week driving allowance (counters, future refreshes and week boundaries considered) until after the latest moment that driving could start.',
+      'The leg needs driving, at least one driver with an HGV licence is available (after the walk-round check) by the latest moment that driving could start, and every such driver has used up their daily, weekly or two-week driving allowance (counters, future refreshes and week boundaries considered) until after that moment (when no licensed driver is available by then, the code is `window_unreachable` instead).',
   },
   destination_capacity_insufficient: {
     kind: 'precheck',

@@ -1,7 +1,7 @@
 import type { HandlingMethod } from '../../contract/index.ts';
 import { createHoursCalendar } from '../hours/index.ts';
 import { lorryFits, type MinuteWindow, type PlanningProblem, type ProblemDriver } from '../problem/index.ts';
-import { earliestDriving } from './earliest-driving.ts';
+import { availableToDrive, earliestDriving } from './earliest-driving.ts';
 import { nuggetFacts, type NuggetFacts } from './nugget-facts.ts';
 import { shortestPaths, type ShortestPaths } from './paths.ts';
 import { mergeWindows } from '../problem/time.ts';
@@ -16,7 +16,9 @@ export interface PrecheckContext {
   handlers(method: HandlingMethod): ProblemDriver[];
   /** Drivers with an HGV licence (they may drive). */
   licensed: ProblemDriver[];
-  /** `earliestDrivingMinute[d]`: see `earliestDriving`. */
+  /** `availableToDriveMinute[d]`: see `availableToDrive` (availability alone, counters aside). */
+  availableToDriveMinute: number[];
+  /** `earliestDrivingMinute[d]`: see `earliestDriving` (availability and counters). */
   earliestDrivingMinute: number[];
   /** Lorries with the equipment and room for `size` Nuggets at once. */
   lorries(method: HandlingMethod, size: number): number[];
@@ -84,6 +86,7 @@ export function precheckContext(problem: PlanningProblem): PrecheckContext {
     nuggets: nuggetFacts(problem),
     handlers: (method) => handlers(method, 0),
     licensed: problem.drivers.filter((driver) => driver.qualifications.hgv),
+    availableToDriveMinute: problem.drivers.map((driver) => availableToDrive(driver, problem)),
     earliestDrivingMinute: problem.drivers.map((driver) => earliestDriving(driver, problem, calendar)),
     lorries,
     lorryArrival: perClass((method, size) => arrivalOf(lorries(method, size))),

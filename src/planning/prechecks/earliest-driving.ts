@@ -19,6 +19,12 @@ function countersAllowFrom(driver: ProblemDriver, calendar: HoursCalendar): numb
   return Math.max(weekly, daily, sinceBreak);
 }
 
+/** The first minute the driver is available to drive: the start of their first availability and the walk-round check (`Infinity` when never available). */
+export function availableToDrive(driver: ProblemDriver, problem: PlanningProblem): number {
+  const first = driver.availability[0];
+  return first === undefined ? Infinity : first.start + problem.walkRoundCheckMinutes;
+}
+
 /**
  * A lower bound on the first minute at which the driver could start driving: after the start of
  * their first availability and the walk-round check, and once the counters allow driving. A
@@ -26,9 +32,8 @@ function countersAllowFrom(driver: ProblemDriver, calendar: HoursCalendar): numb
  * `Infinity` when the driver is never available.
  */
 export function earliestDriving(driver: ProblemDriver, problem: PlanningProblem, calendar: HoursCalendar): number {
-  const first = driver.availability[0];
-  if (first === undefined) return Infinity;
-  const available = first.start + problem.walkRoundCheckMinutes;
+  const available = availableToDrive(driver, problem);
+  if (available === Infinity) return Infinity;
   const refresh = driver.hours.refreshes[0]?.at ?? Infinity;
   return Math.max(available, Math.min(countersAllowFrom(driver, calendar), refresh));
 }

@@ -6,7 +6,7 @@ import { destinationCanHold } from './checks/capacity.ts';
 import { drivingAllowanceLeft } from './checks/hours.ts';
 import { collectedNuggetOffHire, nuggetsAtPickupPlace, nuggetsInService, nuggetsNotReservedElsewhere } from './checks/nuggets.ts';
 import { mustClearByPassed, windowInsidePeriod } from './checks/period.ts';
-import { crewAvailableTogether, windowReachable } from './checks/timing.ts';
+import { crewAvailableTogether, licensedDriverInTime, windowReachable } from './checks/timing.ts';
 import type { Check, LegUnderCheck } from './checks/types.ts';
 import { precheckContext, type PrecheckContext } from './context.ts';
 import { legTiming, type JourneyBound, type LegTiming } from './timing.ts';
@@ -29,11 +29,12 @@ const CHECKS: readonly Check[] = [
   destinationCanHold,
   windowReachable,
   crewAvailableTogether,
+  licensedDriverInTime,
   drivingAllowanceLeft,
 ];
 
 /** Checks whose answer depends on journey times between the leg's own places: they are tried with the direct entries first. */
-const JOURNEY_DEPENDENT: ReadonlySet<Check> = new Set([windowReachable, crewAvailableTogether, drivingAllowanceLeft]);
+const JOURNEY_DEPENDENT: ReadonlySet<Check> = new Set([windowReachable, crewAvailableTogether, licensedDriverInTime, drivingAllowanceLeft]);
 
 export interface Prechecks {
   /** The proof that no plan can serve the leg, or null when the pre-checks cannot tell. */

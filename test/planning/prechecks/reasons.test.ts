@@ -129,6 +129,13 @@ const cases: Case[] = [
     minutes: (from, to) => (from === 'wh-a' && to === 'cust-x' ? 300 : 10),
   },
   {
+    reason: 'window_unreachable',
+    // The lorry could be there at 06:46, but nobody may drive it before 07:15 (availability 07:00
+    // and the walk-round check): driving must start by 07:00. Not the hours: no counter is spent.
+    build: (body) => ((body.nuggets = [nugget('e', 'wh-a')]), (body.movements = [deliver({ window: window('2026-03-02T06:00:00Z', '2026-03-02T07:30:00Z') })])),
+    twin: (body) => (body.movements[0].window.end = '2026-03-02T07:46:00Z'),
+  },
+  {
     reason: 'no_crew_available_in_window',
     build: (body) => {
       body.nuggets = [nugget('e', 'wh-a')];
@@ -157,6 +164,19 @@ const cases: Case[] = [
     },
     // A daily rest from 06:00 ends at 17:00; 30 minutes of driving then arrive by 17:30.
     twin: (body) => (body.movements[0].window.end = '2026-03-02T17:30:00Z'),
+  },
+  {
+    reason: 'drivers_hours_exhausted',
+    // d-1 is available in time but has used up the week; d-2 is not available in time: the counters
+    // are what blocks the only driver who could be there.
+    build: (body) => {
+      body.data_as_of = '2026-03-02T06:00:00Z';
+      body.drivers[0].fleet_check_allowances = { observed_at: '2026-03-02T06:00:00Z', driving_this_week_minutes: 3360 };
+      body.drivers.push({ ...structuredClone(body.drivers[0]), id: 'd-late', availability: [window('2026-03-02T11:50:00Z', '2026-03-02T19:00:00Z')], fleet_check_allowances: { observed_at: '2026-03-02T06:00:00Z' } });
+      body.nuggets = [nugget('e', 'wh-a')];
+      body.movements = [deliver()];
+    },
+    twin: (body) => (body.drivers[0].fleet_check_allowances.driving_this_week_minutes = 3359),
   },
 ];
 

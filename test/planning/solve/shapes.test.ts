@@ -20,8 +20,8 @@ const feasible = planningCases('feasible');
 const infeasible = planningCases('infeasible');
 const seasons: [label: string, of: (body: Body) => Body][] = [['as written', (body) => body], ['other season', otherSeason]];
 
-/** What each twin must leave out (the rest planned): the leg ids, one of which is left out, and the kind of its code. */
-const TWINS: Record<string, { oneOf: string[]; kind: ReasonKind }> = {
+/** What each twin must leave out (the rest planned): the leg ids, one of which is left out, the kind of its code, and the code where only one is true. */
+const TWINS: Record<string, { oneOf: string[]; kind: ReasonKind; code?: ReasonCode }> = {
   // the delivery never fits: its handling ends by 09:35 (window end + 5 min), before the Nugget
   // there may leave (10:00), so Otley would hold 2; the relaxation proves it (a place full whenever
   // the delivery's Nugget could start to count there)
@@ -29,8 +29,10 @@ const TWINS: Record<string, { oneOf: string[]; kind: ReasonKind }> = {
   // either leg fits alone; the relaxation proves that the only driver cannot serve both, so the
   // plan serves as many legs as any plan can
   'duty-across-midnight': { oneOf: ['before-midnight', 'after-midnight'], kind: 'conflict' },
-  // the collection window closes before the empty can be there: a pre-check proves it
-  'same-nugget-deliver-then-collect': { oneOf: ['collect-harrogate'], kind: 'precheck' },
+  // the collection window closes (06:45) before the empty can be there (07:00), and no lorry can
+  // be there either: Harrogate is 45 minutes away and nobody may drive before 06:15 (d-1 from
+  // 06:00, walk-round check); a pre-check proves it (no driving allowance is spent: not the hours)
+  'same-nugget-deliver-then-collect': { oneOf: ['collect-harrogate'], kind: 'precheck', code: 'window_unreachable' },
 };
 
 describe('the manifests path plans the real shapes of the work', function () {
@@ -69,6 +71,7 @@ describe('the manifests path plans the real shapes of the work', function () {
           expect(twin.oneOf).to.include(result.ids(left!.leg));
           const kind = REASON_CATALOGUE[left!.reasonCode as ReasonCode].kind;
           expect(kind).to.equal(twin.kind);
+          if (twin.code !== undefined) expect(left!.reasonCode).to.equal(twin.code);
         });
       }
     });

@@ -20,3 +20,20 @@ export const crewAvailableTogether: Check = (subject) => {
     detail: `no qualified driver and suitable lorry are available together for the ${uncovered.duration}-minute ${uncovered.kind} between ${instant(subject, uncovered.earliest)} and ${instant(subject, uncovered.latest)}`,
   };
 };
+
+/**
+ * The leg needs a lorry driven to it (no suitable lorry starts at the stop), so driving must start
+ * by the deadline; no licensed driver is available to drive by then, so no lorry arrives in time.
+ */
+export const licensedDriverInTime: Check = (subject) => {
+  const { context } = subject;
+  const deadline = subject.timing().drivingDeadline;
+  if (deadline === null) return null;
+  const first = Math.min(...context.licensed.map((driver) => context.availableToDriveMinute[driver.index]!));
+  if (first <= deadline) return null;
+  const from = Number.isFinite(first) ? `the first from ${instant(subject, first)}` : 'none ever is';
+  return {
+    reasonCode: 'window_unreachable',
+    detail: `a lorry must be driven to the leg's stop, starting by ${instant(subject, deadline)}; no licensed driver is available to drive by then (${from}, after the walk-round check)`,
+  };
+};
