@@ -112,6 +112,7 @@ async function runRouting(benchmark: BenchmarkInstance, run: RoutingRun) {
     'r&r moves': String(outcome.ruinRecreate?.iterations ?? 0),
     'ls moves': String(outcome.ruinRecreate?.localSearchMoves ?? 0),
     iterations: String(outcome.lns.iterations),
+    'lns impr': String(outcome.lns.improvements),
     solver: `${run.solverTag} (${outcome.lns.errors.length === 0 ? 'ok' : `${outcome.lns.errors.length} errors`})`,
     status: outcome.cost.dropped === 0 ? 'all served' : `${outcome.cost.dropped} unserved`,
   };
