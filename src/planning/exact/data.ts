@@ -252,6 +252,7 @@ export function exactData(problem: PlanningProblem, options: ExactDataOptions): 
     night_end: problem.calendar.nights.map((night) => night.end),
     // no plan to check
     fixed_succ: [],
+    fixed_loc: [],
     fixed_time: [],
     fixed_depart: [],
     fixed_break: [],
@@ -260,6 +261,7 @@ export function exactData(problem: PlanningProblem, options: ExactDataOptions): 
     fixed_returns: [],
     // no warm start
     warm_succ: [],
+    warm_loc: [],
     warm_time: [],
     warm_depart: [],
     warm_break: [],

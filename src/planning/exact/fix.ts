@@ -49,6 +49,8 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
   const depart = new Array<number>(count).fill(-1);
   const pause = new Array<number>(count).fill(-1);
   const ahead = new Array<number>(count).fill(-1);
+  // where each visited node's activity is: the model chooses it for a deliver_empty's pickup and a collect_empty's delivery
+  const place = new Array<number>(count).fill(0);
   const lorry = layout.slots.map(() => 0);
   const returns = layout.slots.map(() => 0);
   const visited = new Set<number>();
@@ -69,9 +71,10 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
     const back = returnStop(problem, duty);
     returns[slot] = back === null ? 0 : 1;
     const arcs = dutyArcs(problem, duty, nodes, back);
-    nodes.forEach(({ node, start }, position) => {
+    nodes.forEach(({ node, start, place: at }, position) => {
       visited.add(node);
       time[node - 1] = start;
+      place[node - 1] = at + 1;
       succ[node - 1] = nodes[position + 1]?.node ?? finishNode(numbering, slot);
       const arc = arcs[position]!;
       depart[node - 1] = arc.depart;
@@ -85,7 +88,7 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
     if (lorry[slot] === 0) succ[startNode(numbering, slot) - 1] = finishNode(numbering, slot);
   });
   for (let node = 1; node <= 2 * numbering.units; node++) if (!visited.has(node)) time[node - 1] = 0;
-  return { fixed_succ: succ, fixed_time: time, fixed_depart: depart, fixed_break: pause, fixed_before_break: ahead, fixed_lorry: lorry, fixed_returns: returns };
+  return { fixed_succ: succ, fixed_loc: place, fixed_time: time, fixed_depart: depart, fixed_break: pause, fixed_before_break: ahead, fixed_lorry: lorry, fixed_returns: returns };
 }
 
 const NODE_KINDS: ReadonlySet<StopActivity['kind']> = new Set(['service', 'pickup', 'delivery', 'yard_work']);

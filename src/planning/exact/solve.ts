@@ -69,7 +69,7 @@ export interface SolveExactOptions {
 
 /**
  * `none`: no warm start asked; `first`: the search's first solution is the plan (its routes,
- * lorries, breaks and times: the model accepts the plan); `other`: the first solution is
+ * places, lorries, breaks and times: the model accepts the plan); `other`: the first solution is
  * another plan (the model does not accept the plan as it is, or its search left it); `unreached`:
  * no solution by the end; `shape: ...`: the plan cannot be written as the model's variables.
  * `other` says the model rejects the plan only on a solver that follows the search annotation
@@ -196,6 +196,7 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
 function followsWarmStart(warm: Record<string, number[]>, solution: Record<string, unknown>): boolean {
   const names: [warm: string, variable: string, free: number][] = [
     ['warm_succ', 'succ', 0],
+    ['warm_loc', 'loc', 0],
     ['warm_time', 'time', -1],
     ['warm_depart', 'depart', -1],
     ['warm_break', 'break_len', -1],
