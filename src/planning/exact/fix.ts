@@ -39,6 +39,11 @@ interface Arc {
   ahead: number;
 }
 
+/** The same plan as the `warm_*` data of models/horizon/warm.mzn (a warm start, not a constraint). */
+export function warmData(problem: PlanningProblem, instance: ExactInstance, plan: Plan): Record<string, number[]> {
+  return Object.fromEntries(Object.entries(fixedData(problem, instance, plan)).map(([name, values]) => [name.replace(/^fixed_/, 'warm_'), values]));
+}
+
 /** The `fixed_*` data for the plan, to merge into the instance's data. */
 export function fixedData(problem: PlanningProblem, instance: ExactInstance, plan: Plan): Record<string, number[]> {
   const { layout } = instance;

@@ -10,7 +10,7 @@ import { modelPath } from '../solve/model-solver.ts';
 import type { PlanningProblem } from '../problem/index.ts';
 import { exactData, type ExactInstance } from './data.ts';
 import { decodeSolution, type HorizonSolution } from './decode.ts';
-import { fixedData, PlanShapeError, slotsNeeded } from './fix.ts';
+import { fixedData, PlanShapeError, slotsNeeded, warmData } from './fix.ts';
 
 /** Absolute path of the model (the engine's project root may be elsewhere). */
 export const HORIZON_MODEL = modelPath('horizon.mzn');
@@ -124,7 +124,7 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
   let warm: Record<string, number[]> = {};
   if (options.warmStart !== undefined) {
     try {
-      warm = Object.fromEntries(Object.entries(fixedData(problem, instance, options.warmStart)).map(([name, values]) => [name.replace(/^fixed_/, 'warm_'), values]));
+      warm = warmData(problem, instance, options.warmStart);
       warmStart = 'unreached';
     } catch (error) {
       if (!(error instanceof PlanShapeError)) throw error;

@@ -14,12 +14,13 @@
  * time), at its call budget, or at the deadline. Budgets: `HORIZON_NEIGHBOURHOOD`
  * (search-parameters.ts).
  */
-import { decodeSolution, exactData, ExactUnsupported, fixedData, PlanShapeError, type HorizonSolution } from '../exact/index.ts';
+import { decodeSolution, exactData, ExactUnsupported, PlanShapeError, warmData, type HorizonSolution } from '../exact/index.ts';
 import type { Duty, Plan } from '../plan/types.ts';
 import type { PlanningProblem } from '../problem/index.ts';
 import type { ModelSolver } from './model-solver.ts';
 import { dutyLegs, dutyNuggetIds, horizonSubproblem, type Neighbourhood } from './horizon-subproblem.ts';
 import { HORIZON_NEIGHBOURHOOD } from './search-parameters.ts';
+import { drivingMinutes } from './exact-request.ts';
 
 export interface HorizonSearchOptions {
   solver: ModelSolver;
@@ -73,7 +74,7 @@ export async function improveWithHorizonModel(problem: PlanningProblem, start: P
       layout = instance.layout;
       let warm: Record<string, number[]> = {};
       try {
-        warm = Object.fromEntries(Object.entries(fixedData(sub.problem, instance, sub.warm)).map(([name, values]) => [name.replace(/^fixed_/, 'warm_'), values]));
+        warm = warmData(sub.problem, instance, sub.warm);
       } catch (error) {
         if (!(error instanceof PlanShapeError)) throw error;
         notes.push(`leg ${target}: no warm start (${error.message})`);
@@ -102,7 +103,7 @@ export async function improveWithHorizonModel(problem: PlanningProblem, start: P
       const duties = [...sub.background, ...decoded.duties].sort((a, b) => a.driver - b.driver || a.start - b.start);
       const candidate = withUnplanned(problem, plan, duties);
       if (servedLegs(problem, candidate) > before && options.validate(candidate).length === 0) {
-        drivingChange += driving(problem, decoded.duties) - driving(problem, sub.warm.duties);
+        drivingChange += drivingMinutes(problem, decoded.duties) - drivingMinutes(problem, sub.warm.duties);
         plan = candidate;
         taken = true;
       }
@@ -190,10 +191,4 @@ function withUnplanned(problem: PlanningProblem, plan: Plan, duties: Duty[]): Pl
     ...[...before].filter((leg) => !served.has(leg)).map((leg) => ({ leg, reasonCode: 'not_planned_within_allowance' as const })),
   ].sort((a, b) => a.leg - b.leg);
   return { duties, unplanned };
-}
-
-function driving(problem: PlanningProblem, duties: readonly Duty[]): number {
-  let minutes = 0;
-  for (const duty of duties) for (let stop = 1; stop < duty.stops.length; stop++) minutes += problem.travelMinutes[duty.stops[stop - 1]!.place]![duty.stops[stop]!.place]!;
-  return minutes;
 }
