@@ -147,7 +147,11 @@ describe('engine: the CP-SAT backend', function () {
     const started = performance.now();
     setTimeout(() => controller.abort(), 2500);
     const result = await engine.solve({ model: 'test/engine/models/hard-optimisation.mzn', data: { n: 14 }, solver: 'cp-sat', timeLimitMs: AMPLE_MS, signal: controller.signal });
-    expect(result).to.deep.include({ status: 'UNKNOWN', stop: 'cancelled', solution: null });
+    // cancelled before its first solution it has none; after it, that first solution stands
+    // (backend.ts), which on an idle machine comes within the 2.5 s: either way, no proof claimed
+    expect(result.stop).to.equal('cancelled');
+    if (result.status === 'UNKNOWN') expect(result.solution).to.equal(null);
+    else expect(result.status).to.equal('SATISFIED');
     expect(performance.now() - started).to.be.below(AMPLE_MS / 2);
   });
 });
