@@ -51,6 +51,16 @@ function integralBound(value: number, sense: 'minimize' | 'maximize'): number {
 
 function withSolution(response: Response, translation: Translation, status: SolveStatus, stop: StopReason): CpSatOutcome {
   const values = (response.solution ?? []).map(Number);
+  // A solution is a value for every variable of the model. CP-SAT's multi-worker path
+  // (`numWorkers` > 1, or `interleaveSearch`) in or-tools-wasm 0.9.1 answers FEASIBLE with the
+  // objective but an empty `solution` (measured on the `tiny` day: 0 values for 781 variables,
+  // while its solution callback had all 781): read as a solution, the missing values threw in
+  // solutionValues (values.ts) out of the solve. It is the backend failing, said so. (A model
+  // that flattens to no variables has an empty solution, and that is one.)
+  const variables = translation.model.variables?.length ?? 0;
+  if (values.length !== variables) {
+    return noSolution('ERROR', 'failed', { message: `CP-SAT answered ${String(response.status)} with ${values.length} values for the model's ${variables} variables` });
+  }
   const sense = translation.objective;
   const objective = sense !== null && typeof response.objectiveValue === 'number' ? integral(response.objectiveValue) : null;
   const reported = response.bestObjectiveBound;
@@ -62,8 +72,6 @@ function withSolution(response: Response, translation: Translation, status: Solv
 /** CP-SAT's status words, each mapped once. */
 const FROM_CP_SAT: Record<string, (response: Response, translation: Translation, limits: SearchLimits) => CpSatOutcome> = {
   OPTIMAL: (response, translation) => {
-    // A model that flattens to no variables has an empty solution, and that is one.
-    if ((response.solution ?? []).length === 0 && (translation.model.variables ?? []).length > 0) return noSolution('ERROR', 'failed', { message: 'CP-SAT claimed OPTIMAL without a solution' });
     // For a satisfaction problem, OPTIMAL means "a solution": its search is complete.
     if (translation.objective === null) return withSolution(response, translation, 'SATISFIED', 'complete');
     if (translation.unbounded.length > 0) return withSolution(response, translation, 'SATISFIED', 'complete');

@@ -29,4 +29,18 @@ describe('CP-SAT outcome', () => {
     const maximising = outcomeOf(solved({ status: 'FEASIBLE', objectiveValue: 149.9999999999, bestObjectiveBound: 160.7 }), translation('maximize'), limits);
     expect(maximising).to.include({ status: 'SATISFIED', objective: 150, bound: 160 });
   });
+
+  it('takes an answer without a value for every variable for the backend failing, not for a solution', () => {
+    const empty = outcomeOf(solved({ status: 'FEASIBLE', objectiveValue: 455, solution: [] }), translation('minimize'), limits);
+    expect(empty).to.include({ status: 'ERROR', stop: 'failed', values: null, objective: null });
+    expect(empty.error?.message).to.match(/FEASIBLE with 0 values for the model's 1 variables/);
+    const claimed = outcomeOf(solved({ status: 'OPTIMAL', objectiveValue: 455, solution: [] }), translation('minimize'), limits);
+    expect(claimed).to.include({ status: 'ERROR', stop: 'failed' });
+  });
+
+  it('takes the empty solution of a model without variables for a solution', () => {
+    const none: Translation = { model: { variables: [] } as Translation['model'], objective: null, outputs: {}, unbounded: [], ignoredAnnotations: [] };
+    expect(outcomeOf(solved({ status: 'OPTIMAL', solution: [] }), none, limits)).to.include({ status: 'SATISFIED', stop: 'complete' });
+  });
 });
+
