@@ -9,7 +9,8 @@
  *   --backend native          engine backend: native (default; MiniZinc on PATH), embedded, auto,
  *                             or native-direct (bench/routing/native-solver.ts: honours failure limits)
  *   --seed 1
- *   --ruin-share 0.7          share of the time for the TypeScript ruin and recreate before the models (0: off)
+ *   --ruin-share 1            share of the time for the TypeScript ruin and recreate before the models (0: off;
+ *                             default: SearchParameters' share, 1: no model search, the engine never loads)
  *   --profile                 presets with every model strategy on: per strategy, calls, how many
  *                             improved the plan, and their cost (whether a model call pays)
  *   --local-search off        no local search between ruins (default on)
@@ -154,7 +155,7 @@ export async function run(args: string[]): Promise<void> {
     solverTag,
     seconds,
     seed,
-    ruinShare: Number(option(args, 'ruin-share', '0.7')),
+    ruinShare: Number(option(args, 'ruin-share', String(searchParameters({ seed, deadline: 0 }).ruinRecreate!.share))),
     localSearch: option(args, 'local-search', 'on') !== 'off',
   };
   try {
