@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { applyInsertion, bestInsertion, checkRoute, construct, feasibleInsertions, type RouteStop, type RoutingInstance } from '../../src/routing/index.ts';
+import { applyInsertion, bestInsertion, checkRoute, construct, evaluateSolution, feasibleInsertions, regretInsert, type RouteStop, type RoutingInstance, type RoutingSolution } from '../../src/routing/index.ts';
 import { randomInstance } from './support.ts';
 
 /** The cheapest feasible insertion by trying every pair of positions on the full route check. */
@@ -52,5 +52,42 @@ describe('routing/insertion', function () {
         }
       }
     }
+  });
+
+  describe('construction when vehicles count first', () => {
+    const everyRequest = (instance: RoutingInstance) => ({ requests: instance.requests.map((_, r) => r), vehicles: instance.vehicles.map((_, k) => k) });
+
+    it('builds the routes for travel alone, as many as that takes (not filling each route before the next)', () => {
+      const instance: RoutingInstance = { ...randomInstance(4, 24, false), vehiclesFirst: true };
+      const built = construct(instance);
+      expect(built.unserved).to.deep.equal([]);
+      const cost = evaluateSolution(instance, built.solution);
+      expect(cost.ok, cost.ok ? '' : cost.reason).to.equal(true);
+      // the same routes as when travel counts first
+      expect(built.solution).to.deep.equal(construct({ ...instance, vehiclesFirst: false }).solution);
+      // filling each route first uses fewer vehicles and drives further
+      const filled: RoutingSolution = { routes: instance.vehicles.map(() => []) };
+      expect(regretInsert(instance, filled, everyRequest(instance))).to.deep.equal([]);
+      const filledCost = evaluateSolution(instance, filled);
+      if (!cost.ok || !filledCost.ok) throw new Error('infeasible');
+      expect(filledCost.cost.vehicles).to.be.below(cost.cost.vehicles);
+      expect(filledCost.cost.travel).to.be.above(cost.cost.travel);
+    });
+
+    it('fills the routes instead when the fleet is too small for routes built for travel alone', () => {
+      // two vehicles of capacity 4 until 1600: routes built for travel leave a request out
+      const base = randomInstance(1, 14, false);
+      const instance: RoutingInstance = {
+        ...base,
+        vehiclesFirst: true,
+        vehicles: base.vehicles.slice(0, 2).map((vehicle) => ({ ...vehicle, capacity: 4, window: { earliest: 0, latest: 1600 } })),
+      };
+      const travelOnly: RoutingSolution = { routes: instance.vehicles.map(() => []) };
+      expect(regretInsert(instance, travelOnly, { ...everyRequest(instance), travelOnly: true })).to.not.deep.equal([]);
+      const built = construct(instance);
+      expect(built.unserved).to.deep.equal([]);
+      const cost = evaluateSolution(instance, built.solution);
+      expect(cost.ok && cost.cost.dropped === 0, cost.ok ? '' : cost.reason).to.equal(true);
+    });
   });
 });
