@@ -3,6 +3,9 @@ import { construct, evaluateSolution, Random, type RouteStop, type RoutingInstan
 import { randomInstance } from './support.ts';
 import { localSearch } from '../../src/routing/algorithms/local-search/index.ts';
 import { NeighbourLists } from '../../src/routing/utils/relatedness.ts';
+import { LocalSearchContext } from '../../src/routing/algorithms/local-search/context.ts';
+import { twoOptStar } from '../../src/routing/algorithms/local-search/two-opt-star.ts';
+import { openRequest } from './support.ts';
 
 function improve(instance: RoutingInstance, routes: RouteStop[][], seed = 1) {
   return localSearch(instance, routes, {
@@ -80,5 +83,38 @@ describe('routing/local-search', function () {
     expect(after.cost.dropped).to.equal(before.cost.dropped);
     // nothing to visit: no move
     expect(localSearch(instance, routes, { neighbours: new NeighbourLists(instance), random: new Random(4), routes: null, requests: [], maxMoves: 10_000, deadline: Date.now() + 60_000 }).moves).to.equal(0);
+  });
+
+  it('2-opt* swaps the tails of two crossing routes, and only where the capacities allow', () => {
+    // a depot at the origin; one route goes east then far north, the other north then far east;
+    // by 120 neither vehicle can serve all four requests
+    const points: [number, number][] = [[0, 0], [10, 0], [20, 0], [0, 30], [0, 40], [0, 10], [0, 20], [30, 0], [40, 0]];
+    const travel = points.map((a) => points.map((b) => Math.ceil(Math.hypot(a[0] - b[0], a[1] - b[1]))));
+    const make = (extra: Partial<RoutingInstance['requests'][number]>[] = []): RoutingInstance => ({
+      name: 'crossing',
+      travel,
+      horizon: 1000,
+      requests: [openRequest(1, 2, 0, extra[0]), openRequest(3, 4, 1, extra[1]), openRequest(5, 6, 2, extra[2]), openRequest(7, 8, 3, extra[3])],
+      vehicles: [2, 1].map((capacity) => ({ startLocation: 0, endLocation: 0, window: { earliest: 0, latest: 120 }, capacity, drivingDone: 0, drivingSinceBreak: 0 })),
+      hours: null,
+      vehiclesFirst: false,
+    });
+    const pair = (r: number): RouteStop[] => [{ request: r, kind: 'pickup' }, { request: r, kind: 'delivery' }];
+    const crossing = (): RouteStop[][] => [[...pair(0), ...pair(1)], [...pair(2), ...pair(3)]];
+    const swap = (instance: RoutingInstance) => {
+      const routes = crossing();
+      const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined);
+      return { moved: twoOptStar(context, 0), routes };
+    };
+    const free = make();
+    const swapped = swap(free);
+    expect(swapped.moved).to.equal(true);
+    expect(swapped.routes).to.deep.equal([[...pair(0), ...pair(3)], [...pair(2), ...pair(1)]]);
+    const before = evaluateSolution(free, { routes: crossing() });
+    const after = evaluateSolution(free, { routes: swapped.routes });
+    if (!before.ok || !after.ok) throw new Error('infeasible');
+    expect(after.cost.travel).to.be.below(before.cost.travel);
+    // request 1 too heavy for the other vehicle: no tail of route 0 with it may move there
+    expect(swap(make([{}, { quantity: 2 }])).moved).to.equal(false);
   });
 });

@@ -27,6 +27,8 @@ export class LocalSearchContext {
   readonly changed = new Set<number>();
   /** Where each request is (route index), -1 when unserved. */
   readonly routeOf: Int32Array;
+  /** Routes with stops: once \`nearRoutes\` has found every other one, it stops looking. */
+  private usedRoutes = 0;
   /** By request: the state of its route without it, at the route's version then. */
   private readonly withoutStates = new Map<number, { vehicle: number; version: number; state: RouteState }>();
 
@@ -40,6 +42,7 @@ export class LocalSearchContext {
     this.versions = routes.map(() => 0);
     this.routeOf = new Int32Array(instance.requests.length).fill(-1);
     for (let k = 0; k < routes.length; k += 1) for (const stop of routes[k]!) this.routeOf[stop.request] = k;
+    for (const stops of routes) if (stops.length > 0) this.usedRoutes += 1;
   }
 
   state(k: number): RouteState {
@@ -95,6 +98,9 @@ export class LocalSearchContext {
       for (const change of changes) if (change.stops.length > 0 && !this.routeFilter(change.vehicle, change.stops)) return false;
     }
     for (const change of changes) {
+      const before = this.routes[change.vehicle]!.length;
+      if (before > 0 && change.stops.length === 0) this.usedRoutes -= 1;
+      if (before === 0 && change.stops.length > 0) this.usedRoutes += 1;
       this.routes[change.vehicle] = change.stops;
       this.states[change.vehicle] = null;
       this.versions[change.vehicle]! += 1;
@@ -117,6 +123,10 @@ export class LocalSearchContext {
   nearRoutes(r: number, count: number): number[] {
     const own = this.routeOf[r]!;
     const result: number[] = [];
+    // with few routes (long ones), every other route is found long before the list ends
+    const others = this.usedRoutes - (own >= 0 && this.routes[own]!.length > 0 ? 1 : 0);
+    if (count > others) count = others;
+    if (count <= 0) return result;
     for (const other of this.neighbours.of(r)) {
       const k = this.routeOf[other]!;
       if (k < 0 || k === own || result.includes(k)) continue;

@@ -35,15 +35,28 @@ function swapTails(context: LocalSearchContext, a: number, b: number): boolean {
   const sa = context.state(a);
   const sb = context.state(b);
   const before = sa.travel + sb.travel;
+  const travel = context.instance.travel;
+  // each route's figures as a head (cut before i) and as a tail (from j), once per route state:
+  // the loop over every pair of cuts is then arithmetic only (it was 20 % of the CPU on RC202)
+  const fa = cutFigures(context, sa);
+  const fb = cutFigures(context, sb);
+  const capacityA = context.instance.vehicles[a]!.capacity;
+  const capacityB = context.instance.vehicles[b]!.capacity;
   for (let i = 0; i <= sa.endSection; i += 1) {
     if (!sa.cut[i]) continue;
     for (let j = 0; j <= sb.endSection; j += 1) {
       if (!sb.cut[j]) continue;
       if ((i === 0 && j === 0) || (i === sa.endSection && j === sb.endSection)) continue;
-      const travelA = joinedTravel(context, sa, i, sb, j);
-      if (travelA === null) continue;
-      const travelB = joinedTravel(context, sb, j, sa, i);
-      if (travelB === null) continue;
+      // head of a before i, tail of b from j: the load over the tail, then the tail's first stop in time
+      if (j < sb.endSection && fa.load[i]! - fb.load[j]! + fb.peak[j]! > capacityA) continue;
+      const arcA = travel[fa.from[i]!]![fb.to[j]!]!;
+      if (fa.departure[i]! + arcA > fb.latest[j]!) continue;
+      // nothing left on the route: no travel
+      const travelA = i === 0 && j === sb.endSection ? 0 : fa.headTravel[i]! + arcA + fb.tailTravel[j]!;
+      if (i < sa.endSection && fb.load[j]! - fa.load[i]! + fa.peak[i]! > capacityB) continue;
+      const arcB = travel[fb.from[j]!]![fa.to[i]!]!;
+      if (fb.departure[j]! + arcB > fa.latest[i]!) continue;
+      const travelB = j === 0 && i === sa.endSection ? 0 : fb.headTravel[j]! + arcB + fa.tailTravel[i]!;
       if (travelA + travelB >= before && !emptiesOne(context, sa, i, sb, j)) continue;
       if (context.tryApply([
         { vehicle: a, stops: joined(context, sa, i, sb, j) },
@@ -54,31 +67,55 @@ function swapTails(context: LocalSearchContext, a: number, b: number): boolean {
   return false;
 }
 
+/**
+ * A route's figures at each cut k (k <= endSection). As the head of a joined route (cut before
+ * k): the place it leaves from, when, its load and its travel so far. As the tail (from k on):
+ * its first place, the latest arrival there, the load before it, the largest load on it and its
+ * travel.
+ */
+interface CutFigures {
+  from: Int32Array;
+  departure: Float64Array;
+  load: Float64Array;
+  headTravel: Float64Array;
+  to: Int32Array;
+  latest: Float64Array;
+  peak: Float64Array;
+  tailTravel: Float64Array;
+}
+
+/** By route state (a state is rebuilt when its route changes). */
+const figures = new WeakMap<RouteState, CutFigures>();
+
+function cutFigures(context: LocalSearchContext, state: RouteState): CutFigures {
+  const kept = figures.get(state);
+  if (kept !== undefined) return kept;
+  const { instance } = context;
+  const vehicle = instance.vehicles[state.vehicle]!;
+  const L = state.stops.length;
+  const n = state.endSection + 1;
+  const made: CutFigures = {
+    from: new Int32Array(n), departure: new Float64Array(n), load: new Float64Array(n), headTravel: new Float64Array(n),
+    to: new Int32Array(n), latest: new Float64Array(n), peak: new Float64Array(n), tailTravel: new Float64Array(n),
+  };
+  for (let k = 0; k < n; k += 1) {
+    const previous = k === 0 ? null : state.stops[k - 1]!;
+    made.from[k] = previous === null ? vehicle.startLocation : stopLocation(instance, previous);
+    made.departure[k] = previous === null ? vehicle.window.earliest : state.starts[k - 1]! + stopService(instance, previous);
+    made.load[k] = previous === null ? 0 : state.loads[k - 1]!;
+    made.headTravel[k] = previous === null ? 0 : state.travelTo[k - 1]!;
+    made.to[k] = k < L ? stopLocation(instance, state.stops[k]!) : vehicle.endLocation;
+    made.latest[k] = k < L ? state.latest[k]! : Number.POSITIVE_INFINITY;
+    made.peak[k] = state.suffixMaxLoad[k]!;
+    made.tailTravel[k] = state.travel - (k < L ? state.travelTo[k]! : state.travel);
+  }
+  figures.set(state, made);
+  return made;
+}
+
 /** Vehicles first: the swap leaves one route empty. */
 function emptiesOne(context: LocalSearchContext, sa: RouteState, i: number, sb: RouteState, j: number): boolean {
   return context.instance.vehiclesFirst && ((i === 0 && j === sb.endSection) || (j === 0 && i === sa.endSection));
-}
-
-/**
- * Travel of head(i) + tail(j), or null when the constant-time tests rule it out: the tail's first
- * stop reached after its latest start, or the load over the tail above the capacity.
- */
-function joinedTravel(context: LocalSearchContext, head: RouteState, i: number, tail: RouteState, j: number): number | null {
-  const { instance } = context;
-  const vehicle = instance.vehicles[head.vehicle]!;
-  const loadBefore = i === 0 ? 0 : head.loads[i - 1]!;
-  const tailBase = j === 0 ? 0 : tail.loads[j - 1]!;
-  if (j < tail.endSection && loadBefore - tailBase + tail.suffixMaxLoad[j]! > vehicle.capacity) return null;
-  const from = i === 0 ? vehicle.startLocation : stopLocation(instance, head.stops[i - 1]!);
-  const departure = i === 0 ? vehicle.window.earliest : head.starts[i - 1]! + stopService(instance, head.stops[i - 1]!);
-  const to = j < tail.stops.length ? stopLocation(instance, tail.stops[j]!) : vehicle.endLocation;
-  const arc = instance.travel[from]![to]!;
-  if (j < tail.stops.length && departure + arc > tail.latest[j]!) return null;
-  const headTravel = i === 0 ? 0 : head.travelTo[i - 1]!;
-  const tailTravel = tail.travel - (j < tail.stops.length ? tail.travelTo[j]! : tail.travel);
-  // nothing left on the route: no travel
-  if (i === 0 && j === tail.endSection) return 0;
-  return headTravel + arc + tailTravel;
 }
 
 /** head's stops before i, tail's core stops from j, then the route-end deliveries of both parts. */
