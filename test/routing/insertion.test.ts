@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { applyInsertion, bestInsertion, checkRoute, construct, evaluateSolution, feasibleInsertions, regretInsert, type RouteStop, type RoutingInstance, type RoutingSolution } from '../../src/routing/index.ts';
+import { applyInsertion, bestInsertion, checkRoute, construct, evaluateSolution, feasibleInsertions, Random, regretInsert, type RouteStop, type RoutingInstance, type RoutingSolution } from '../../src/routing/index.ts';
+import { buildState } from '../../src/routing/structures/route-state.ts';
 import { randomInstance } from './support.ts';
 
 /** The cheapest feasible insertion by trying every pair of positions on the full route check. */
@@ -89,5 +90,33 @@ describe('routing/insertion', function () {
       const cost = evaluateSolution(instance, built.solution);
       expect(cost.ok && cost.cost.dropped === 0, cost.ok ? '' : cost.reason).to.equal(true);
     });
+  });
+
+  it('with blinks, passes over feasible places at their rate: never at 0, every one at 1 (but an empty route\'s), a feasible one between', () => {
+    for (const routeEnd of [false, true]) {
+      const instance = randomInstance(routeEnd ? 31 : 32, 24, routeEnd);
+      const routes = construct(instance).solution.routes;
+      let skipped = 0;
+      let kept = 0;
+      for (const [k, stops] of routes.entries()) {
+        for (const stop of stops) {
+          if (stop.kind !== 'pickup') continue;
+          const others = stops.filter((other) => other.request !== stop.request);
+          const state = buildState(instance, k, others);
+          const plain = bestInsertion(instance, k, others, stop.request, state);
+          expect(bestInsertion(instance, k, others, stop.request, state, { random: new Random(1), rate: 0 })).to.deep.equal(plain);
+          const all = bestInsertion(instance, k, others, stop.request, state, { random: new Random(1), rate: 1 });
+          expect(all).to.deep.equal(others.length === 0 ? plain : null);
+          const some = bestInsertion(instance, k, others, stop.request, state, { random: new Random(k + 1), rate: 0.5 });
+          if (some === null) { skipped += 1; continue; }
+          kept += 1;
+          // a place it keeps is feasible and never cheaper than the cheapest
+          expect(checkRoute(instance, k, applyInsertion(others, stop.request, some)).ok).to.equal(true);
+          expect(some.delta).to.be.at.least(plain!.delta);
+        }
+      }
+      expect(kept).to.be.above(0);
+      expect(skipped + kept).to.be.above(10);
+    }
   });
 });

@@ -154,4 +154,15 @@ describe('routing/ruin-recreate', function () {
     // pairing requests two by two still saves driving
     expect(tested.cost.travel).to.be.below(start.cost.travel);
   });
+
+  it('with SISR\'s insertion orders and blinks (the default), returns feasible routes, removes routes, and repeats for the same seed', () => {
+    const instance = randomInstance(16, 3);
+    const sisr = options({ insertionOrders: 'sisr', blinkRate: 0.05, regretShare: 0 });
+    const first = ruinAndRecreate(instance, oneRouteEach(instance), sisr);
+    const again = ruinAndRecreate(instance, oneRouteEach(instance), sisr);
+    const check = evaluateSolution(instance, first.solution);
+    expect(check.ok, check.ok ? '' : check.reason).to.equal(true);
+    expect(first.cost.vehicles).to.be.below(instance.vehicles.length / 2);
+    expect(again.solution).to.deep.equal(first.solution);
+  });
 });

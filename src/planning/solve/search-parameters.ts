@@ -213,6 +213,13 @@ const ruinRecreateBudget = (requests: number) => Math.min(3000, 200 + 20 * reque
  */
 const stallMoves = (requests: number) => Math.max(40, 10 * requests);
 
+/**
+ * The recreate the planner's days and waves were measured with (regret-2 half the time, greedy
+ * at random the other half, no blinks): the routing core's default (SISR's orders and blinks)
+ * was measured on the routing benchmarks only.
+ */
+const PLANNER_RECREATE = { regretShare: 0.5, insertionOrders: 'random', blinkRate: 0 } as const;
+
 export function withinExactLimit(size: DaySize): boolean {
   return size.requests <= EXACT_LIMIT.requests && size.vehicles <= EXACT_LIMIT.vehicles;
 }
@@ -230,6 +237,7 @@ export function daySearchPolicy(size: DaySize, seed: number, deadline: number, t
         share: 1,
         progress: 'iterations',
         localSearch: false,
+        ...PLANNER_RECREATE,
       },
       // the routing core's model subproblems (pdptw.mzn) never paid on the planner's days; the
       // model neighbourhood is models/horizon.mzn's, after the day loop (horizon-neighbourhood.ts)
@@ -243,7 +251,7 @@ export function daySearchPolicy(size: DaySize, seed: number, deadline: number, t
 /** A following wave: ruin and recreate only, from the day's routes. */
 export function waveSearchParameters(requests: number, seed: number, deadline: number): SearchParameters {
   return searchParameters({ seed, deadline }, {
-    ruinRecreate: { maxIterations: ruinRecreateBudget(requests), stallMoves: stallMoves(requests), share: 1, progress: 'iterations', localSearch: false },
+    ruinRecreate: { maxIterations: ruinRecreateBudget(requests), stallMoves: stallMoves(requests), share: 1, progress: 'iterations', localSearch: false, ...PLANNER_RECREATE },
     lns: { maxIterations: 0, failLimit: FAIL_LIMIT },
   });
 }

@@ -7,6 +7,7 @@
 import { checkRoute, stopLocation, stopService, stopWindow } from '../structures/evaluate.ts';
 import { buildState, type RouteState } from '../structures/route-state.ts';
 import { longestArc } from '../utils/relatedness.ts';
+import type { Random } from '../utils/random.ts';
 import type { RouteStop, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 
 export interface Insertion {
@@ -19,12 +20,21 @@ export interface Insertion {
 }
 
 /**
+ * Blinks (Christiaens & Vanden Berghe's SISR): each feasible position is passed over with
+ * probability \`rate\`, so that a recreate does not always rebuild the same routes.
+ */
+export interface Blink {
+  random: Random;
+  rate: number;
+}
+
+/**
  * Every feasible insertion of the request into the route, cheapest first (positions break ties).
  * The hottest loop of the search: it makes no closures (under tsx each costs a `__name` call).
  */
-function insertions(instance: RoutingInstance, vehicleIndex: number, state: RouteState, requestIndex: number): Insertion[] {
+function insertions(instance: RoutingInstance, vehicleIndex: number, state: RouteState, requestIndex: number, blink: Blink | null = null): Insertion[] {
   const result: Insertion[] = [];
-  scanInsertions(instance, vehicleIndex, state, requestIndex, result);
+  scanInsertions(instance, vehicleIndex, state, requestIndex, result, blink);
   result.sort((a, b) => a.delta - b.delta || a.pickupAt - b.pickupAt || a.deliveryAt - b.deliveryAt);
   return result;
 }
@@ -34,7 +44,14 @@ function insertions(instance: RoutingInstance, vehicleIndex: number, state: Rout
  * \`all\` when given, and returns the cheapest (the first of equal cost, as the sorted list has it),
  * without building the list when \`all\` is null.
  */
-function scanInsertions(instance: RoutingInstance, vehicleIndex: number, state: RouteState, requestIndex: number, all: Insertion[] | null): Insertion | null {
+function scanInsertions(
+  instance: RoutingInstance,
+  vehicleIndex: number,
+  state: RouteState,
+  requestIndex: number,
+  all: Insertion[] | null,
+  blink: Blink | null,
+): Insertion | null {
   const request = instance.requests[requestIndex]!;
   const vehicle = instance.vehicles[vehicleIndex]!;
   if (request.eligibleVehicles !== null && !request.eligibleVehicles.includes(vehicleIndex)) return null;
@@ -85,6 +102,8 @@ function scanInsertions(instance: RoutingInstance, vehicleIndex: number, state: 
       const next = j < L ? stopLocation(instance, stops[j]!) : vehicle.endLocation;
       const nextArrival = deliveryStart + request.deliveryService + travel[D]![next]!;
       if (nextArrival > latest[j]!) continue;
+      // (an empty route's one position is never passed over: it may be a request's only place)
+      if (blink !== null && L > 0 && blink.random.next() < blink.rate) continue;
       const delta =
         j === i
           ? travel[from]![P]! + travel[P]![D]! + travel[D]![next]! - travel[from]![next]!
@@ -118,10 +137,11 @@ export function bestInsertion(
   stops: RouteStop[],
   requestIndex: number,
   state: RouteState = buildState(instance, vehicleIndex, stops),
+  blink: Blink | null = null,
 ): Insertion | null {
   // without hours rules every insertion the scan admits is feasible: the cheapest, unlisted
-  if (instance.hours === null) return scanInsertions(instance, vehicleIndex, state, requestIndex, null);
-  for (const insertion of insertions(instance, vehicleIndex, state, requestIndex)) {
+  if (instance.hours === null) return scanInsertions(instance, vehicleIndex, state, requestIndex, null, blink);
+  for (const insertion of insertions(instance, vehicleIndex, state, requestIndex, blink)) {
     if (checkRoute(instance, vehicleIndex, applyInsertion(stops, requestIndex, insertion)).ok) return insertion;
   }
   return null;

@@ -165,8 +165,29 @@ export class RuinRecreate {
     return [...chosen].sort((a, b) => a - b);
   }
 
-  /** Greedy insertion in the given order (cheapest feasible position over the vehicles); returns what fits nowhere. */
+  /**
+   * The order a greedy recreate inserts in (SISR's orders, weights 4/4/2/1, and the window
+   * opening, 2): at random, larger quantities first, farthest from the first vehicle's start
+   * first, nearest first, earliest pickup window first.
+   */
+  private insertionOrder(requests: number[]): number[] {
+    const shuffled = this.shuffle(requests.slice());
+    if (this.options.insertionOrders !== 'sisr') return shuffled;
+    const { instance } = this;
+    const home = instance.vehicles[0]?.startLocation ?? 0;
+    const far = (r: number): number => instance.travel[home]![instance.requests[r]!.pickupLocation]!;
+    const roll = this.random.int(13);
+    // sorts are stable: ties keep the random order
+    if (roll < 4) return shuffled;
+    if (roll < 8) return shuffled.sort((a, b) => instance.requests[b]!.quantity - instance.requests[a]!.quantity);
+    if (roll < 10) return shuffled.sort((a, b) => far(b) - far(a));
+    if (roll < 11) return shuffled.sort((a, b) => far(a) - far(b));
+    return shuffled.sort((a, b) => instance.requests[a]!.pickupWindow.earliest - instance.requests[b]!.pickupWindow.earliest);
+  }
+
+  /** Greedy insertion in the given order (cheapest feasible position over the vehicles, with blinks); returns what fits nowhere. */
   private greedyInsert(routes: Routes, requests: number[], vehicles: number[], openPenalty: number): number[] {
+    const blink = this.options.blinkRate > 0 ? { random: this.random, rate: this.options.blinkRate } : null;
     const failed: number[] = [];
     // route states are kept until their route changes (an insertion changes one route)
     const states: (RouteState | undefined)[] = new Array(routes.length);
@@ -183,7 +204,7 @@ export class RuinRecreate {
           state = buildState(this.instance, k, routes[k]!);
           states[k] = state;
         }
-        const insertion = bestInsertion(this.instance, k, routes[k]!, r, state);
+        const insertion = bestInsertion(this.instance, k, routes[k]!, r, state, blink);
         if (insertion === null) continue;
         if (empty) triedEmpty = true;
         const cost = insertion.delta + (empty ? openPenalty : 0);
@@ -203,10 +224,10 @@ export class RuinRecreate {
     const openPenalty = this.instance.vehiclesFirst ? 1e9 : 0;
     const solution: RoutingSolution = { routes };
     let failed: number[];
-    if (this.random.next() < 0.5) {
+    if (this.random.next() < this.options.regretShare) {
       failed = regretInsert(this.instance, solution, { requests: this.shuffle(requests.slice()), vehicles });
     } else {
-      failed = this.greedyInsert(routes, this.shuffle(requests.slice()), vehicles, openPenalty);
+      failed = this.greedyInsert(routes, this.insertionOrder(requests), vehicles, openPenalty);
     }
     const partial = dropPartialGroups(this.instance, solution);
     for (let k = 0; k < routes.length; k += 1) routes[k] = solution.routes[k]!;

@@ -59,6 +59,24 @@ export interface RuinRecreateParameters {
   unservedOffered: number;
   /** Most requests one ruin removes (and at most a quarter of those served). */
   maxRemoved: number;
+  /**
+   * Share of recreates by regret-2 insertion; the others insert greedily, one request at a time.
+   * 0.2, with \`insertionOrders\` 'sisr' and \`blinkRate\` 0.01 (Christiaens & Vanden Berghe's
+   * recreate), against 0.5, at random and no blinks before: ruin and recreate alone for 10 s of
+   * process CPU time (a scratch harness reading Date.now as CPU time, so the machine's load does
+   * not cut the budget), R205 R208 R209 RC202 RC206, seeds 1-2: mean gap at the best-known
+   * vehicle count 2.44 -> 1.26 %, better on 7 of 10 (R208 3.04 -> 0.58 and 2.32 -> 0.35 %),
+   * every one at the same vehicle count; lr203 0.31 % both. R101 R104 R110 RC101 RC102 RC105
+   * RC106 at 8 s, seed 1: the same vehicle counts, distances within 0.3 % but RC105 (0 -> 1.92 %).
+   * At 0.5 s (R105 R205 RC104 C104 lr106 lr202 lr209 lrc205 lr112 RC208, seeds 1-3) it is mixed:
+   * over the best-known count 2 -> 1 runs, mean gap at the count 5.99 -> 7.12 % (R105 and lr202
+   * better in each seed, C104 and lrc205 worse in each).
+   */
+  regretShare: number;
+  /** The greedy recreate's order: at random, or SISR's sorted orders (see ruin-recreate.ts). */
+  insertionOrders: 'random' | 'sisr';
+  /** The greedy recreate passes over each feasible position with this probability (SISR's blinks; 0: none). */
+  blinkRate: number;
   /** Local search between ruins (operators by weight, see local-search.ts); false: none. */
   localSearch: boolean;
   /** Moves in a row without a new best that end the travel phase (null: only the budget). */
@@ -112,6 +130,9 @@ const RUIN_RECREATE_DEFAULTS: RuinRecreateParameters = {
   eliminationShare: 0.5,
   unservedOffered: 40,
   maxRemoved: 30,
+  regretShare: 0.2,
+  insertionOrders: 'sisr',
+  blinkRate: 0.01,
   localSearch: true,
   stallMoves: null,
 };
