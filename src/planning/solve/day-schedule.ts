@@ -4,6 +4,7 @@
  * tried again where the hours engine can schedule them (repair).
  */
 import type { HoursCalendar, HoursTracker } from '../hours/index.ts';
+import { dutyDrivingMinutes } from '../plan/driving.ts';
 import type { Duty } from '../plan/types.ts';
 import type { PlanningProblem } from '../problem/index.ts';
 import type { DayInstance } from './day-instance.ts';
@@ -157,11 +158,7 @@ function scheduleRoutes(
         break;
       }
       const requests = [...new Set(stops.map((stop) => stop.request))];
-      let driving = 0;
-      for (let index = 1; index < outcome.duty.stops.length; index += 1) {
-        driving += problem.travelMinutes[outcome.duty.stops[index - 1]!.place]![outcome.duty.stops[index]!.place]!;
-      }
-      scheduled.push({ duty: outcome.duty, tracker: outcome.tracker, requests, driving });
+      scheduled.push({ duty: outcome.duty, tracker: outcome.tracker, requests, driving: dutyDrivingMinutes(problem, outcome.duty) });
       dayTrackers[slot.driver] = outcome.tracker;
     }
     if (dropLeg === null) return { scheduled, routes, dropped, trackerAt };

@@ -14,7 +14,8 @@
  */
 import { solveExact, type ExactEngine, type ExactResult } from '../exact/index.ts';
 import { createHoursCalendar } from '../hours/index.ts';
-import type { Duty, Plan, UnplannedLeg } from '../plan/types.ts';
+import { drivingMinutes } from '../plan/driving.ts';
+import type { Plan, UnplannedLeg } from '../plan/types.ts';
 import type { PlanningProblem } from '../problem/index.ts';
 import { breaksOnlyWhereNeeded } from './idle-time.ts';
 import { EXACT_REQUEST } from './search-parameters.ts';
@@ -64,15 +65,6 @@ export function planScore(problem: PlanningProblem, plan: Plan): PlanScore {
   // a leg is served whole or listed unplanned (plan/types.ts)
   const served = problem.legs.length - plan.unplanned.length;
   return { served, driving: drivingMinutes(problem, plan.duties), duties: plan.duties.length };
-}
-
-/** Minutes the duties drive, stop to stop. */
-export function drivingMinutes(problem: PlanningProblem, duties: readonly Duty[]): number {
-  let minutes = 0;
-  for (const duty of duties) {
-    for (let stop = 1; stop < duty.stops.length; stop += 1) minutes += problem.travelMinutes[duty.stops[stop - 1]!.place]![duty.stops[stop]!.place]!;
-  }
-  return minutes;
 }
 
 /** Negative when `a` is better than `b`. */

@@ -15,12 +15,12 @@
  * (search-parameters.ts).
  */
 import { decodeSolution, exactData, ExactUnsupported, PlanShapeError, warmData, type HorizonSolution } from '../exact/index.ts';
+import { drivingMinutes } from '../plan/driving.ts';
 import type { Duty, Plan } from '../plan/types.ts';
 import type { PlanningProblem } from '../problem/index.ts';
 import type { ModelSolver } from './model-solver.ts';
 import { dutyLegs, dutyNuggetIds, horizonSubproblem, type Neighbourhood } from './horizon-subproblem.ts';
 import { HORIZON_NEIGHBOURHOOD } from './search-parameters.ts';
-import { drivingMinutes } from './exact-request.ts';
 
 export interface HorizonSearchOptions {
   solver: ModelSolver;
