@@ -55,13 +55,16 @@ export function meetsTarget(
  * The warm start as the export's README runs it on each solver: on the native Gecode, pdptw.mzn
  * with its large-neighbourhood search (`lns_keep`, relax_and_reconstruct); on Chuffed,
  * pdptw-restart.mzn (the same model with a neighbourhood search by on_restart, which Chuffed
- * runs and relax_and_reconstruct it refuses); elsewhere pdptw.mzn alone: the embedded Gecode
- * (MiniZinc's built-in Gecode interface) ignores every restart annotation and aborts on
- * on_restart, and CP-SAT's translation knows neither.
+ * runs and relax_and_reconstruct it refuses); on the embedded Gecode (MiniZinc's built-in Gecode
+ * interface: branch and bound only, it ignores every restart annotation and aborts on
+ * on_restart), pdptw-neighbourhoods.mzn (the same model, the warm start's neighbourhoods searched
+ * in turn by branch and bound); on CP-SAT pdptw.mzn alone (its translation knows no restart
+ * annotation, and pdptw-neighbourhoods.mzn found nothing better in its 10 s either).
  */
 export function warmRun(solver: string, warmData: Record<string, unknown>): { model: string; data: Record<string, unknown> } {
   if (solver === 'native:gecode') return { model: 'pdptw.mzn', data: { ...warmData, lns_keep: WARM_LNS_KEEP } };
   if (solver.endsWith(':chuffed')) return { model: 'pdptw-restart.mzn', data: warmData };
+  if (solver === 'embedded:gecode') return { model: 'pdptw-neighbourhoods.mzn', data: warmData };
   return { model: 'pdptw.mzn', data: warmData };
 }
 

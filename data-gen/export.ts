@@ -249,6 +249,8 @@ function readme(exported: ModelDataExport, dir: string, source: string): string 
       `  minizinc --solver gecode models/pdptw.mzn ${warmPath} -D lns_keep=${WARM_LNS_KEEP} --output-mode json -a`,
       `  on Chuffed (and Gecode 6.3 or later, MiniZinc 2.7 or later), the same model restarting on two freed routes:`,
       `  minizinc --solver chuffed models/pdptw-restart.mzn ${warmPath} --output-mode json -a`,
+      `  on a Gecode without restarts (the engine's embedded one), the warm start's neighbourhoods by branch and bound:`,
+      `  npm run --silent solve -- models/pdptw-neighbourhoods.mzn ${warmPath} --solver embedded:gecode --time-limit 60000`,
       `  vehicles (duty slots): ${day.day.slots.map((slot, k) => `${k + 1}=${problem.drivers[slot.driver]!.id}/${problem.lorries[slot.lorry]!.id}`).join(' ')}`,
       `  requests (legs): ${day.day.requests.map((request, r) => `${r + 1}=${problem.legs[problem.units[request.unit]!.leg]!.id}`).join(' ')}`,
       '',

@@ -1,6 +1,6 @@
 /** The IDE bench's verdict per row (bench/ide.ts): issue 20's targets, with and without the warm start. */
 import { expect } from 'chai';
-import { meetsTarget } from '../../bench/ide.ts';
+import { meetsTarget, warmRun } from '../../bench/ide.ts';
 
 const at = (seconds: number, objective = 100) => ({ ms: seconds * 1000, objective });
 
@@ -23,5 +23,13 @@ describe('npm run bench -- ide: the target of a row', () => {
   it('with the warm start: one already proven optimal on the day (in another row) cannot be improved on, and meets it', () => {
     expect(meetsTarget('warm start', at(1.5), null, 'SATISFIED', 100)).to.equal(true);
     expect(meetsTarget('warm start', at(2.5), null, 'SATISFIED', 100)).to.equal(false);
+  });
+
+  it('runs each warm start with the neighbourhood search its solver can run', () => {
+    const data = { warm_succ: [2, 1] };
+    expect(warmRun('native:gecode', data)).to.deep.equal({ model: 'pdptw.mzn', data: { ...data, lns_keep: 50 } });
+    expect(warmRun('embedded:chuffed', data)).to.deep.equal({ model: 'pdptw-restart.mzn', data });
+    expect(warmRun('embedded:gecode', data)).to.deep.equal({ model: 'pdptw-neighbourhoods.mzn', data });
+    expect(warmRun('embedded:cp-sat', data)).to.deep.equal({ model: 'pdptw.mzn', data });
   });
 });
