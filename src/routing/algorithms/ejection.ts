@@ -36,6 +36,13 @@ export class EjectionSearch {
   /** Nagata & Braysy's p: how often each request needed an ejection to be placed. */
   private readonly penalty: Int32Array;
   private readonly allowed: boolean[];
+  /** Bumped whenever a route changes: a state kept for a route holds while its version does. */
+  private readonly versions: number[];
+  /**
+   * By request: the state of its route without it, at the route's version then. An ejection
+   * tries every request of every route, and between two ejections only a few routes change.
+   */
+  private readonly withoutStates = new Map<number, { vehicle: number; version: number; state: RouteState }>();
 
   constructor(
     private readonly instance: RoutingInstance,
@@ -47,6 +54,7 @@ export class EjectionSearch {
     private readonly neighbours: NeighbourLists,
   ) {
     this.states = routes.map(() => null);
+    this.versions = routes.map(() => 0);
     this.allowed = routes.map(() => false);
     for (const k of vehicles) this.allowed[k] = true;
     this.routeOf = new Int32Array(instance.requests.length).fill(-1);
@@ -59,6 +67,7 @@ export class EjectionSearch {
     this.routeOf.fill(-1);
     for (let k = 0; k < this.routes.length; k += 1) {
       this.states[k] = null;
+      this.versions[k]! += 1;
       for (const stop of this.routes[k]!) this.routeOf[stop.request] = k;
     }
   }
@@ -76,6 +85,7 @@ export class EjectionSearch {
     for (const stop of this.routes[k]!) if (this.routeOf[stop.request] === k) this.routeOf[stop.request] = -1;
     this.routes[k] = stops;
     this.states[k] = null;
+    this.versions[k]! += 1;
     for (const stop of stops) this.routeOf[stop.request] = k;
   }
 
@@ -152,15 +162,26 @@ export class EjectionSearch {
     let sum = 0;
     for (const u of ejected) sum += this.penalty[u]!;
     if (best !== null && sum > best.sum) return best;
-    const reduced: RouteStop[] = [];
-    for (const stop of this.routes[k]!) if (!ejected.includes(stop.request)) reduced.push(stop);
-    const insertion = bestInsertion(this.instance, k, reduced, r, buildState(this.instance, k, reduced));
+    const reducedState = ejected.length === 1 ? this.stateWithout(k, ejected[0]!) : buildState(this.instance, k, this.routes[k]!.filter((stop) => !ejected.includes(stop.request)));
+    const reduced = reducedState.stops;
+    const insertion = bestInsertion(this.instance, k, reduced, r, reducedState);
     if (insertion === null) return best;
     if (best !== null && sum === best.sum && insertion.delta >= best.delta) return best;
     const stops = applyInsertion(reduced, r, insertion);
     // the insertion test trusts the rest of the route, which a removal keeps feasible only under the triangle inequality
     if (!checkRoute(this.instance, k, stops).ok) return best;
     return { vehicle: k, ejected, stops, sum, delta: insertion.delta };
+  }
+
+  /** The state of route k without request u, kept while route k is unchanged. */
+  private stateWithout(k: number, u: number): RouteState {
+    const kept = this.withoutStates.get(u);
+    if (kept !== undefined && kept.vehicle === k && kept.version === this.versions[k]) return kept.state;
+    const reduced: RouteStop[] = [];
+    for (const stop of this.routes[k]!) if (stop.request !== u) reduced.push(stop);
+    const state = buildState(this.instance, k, reduced);
+    this.withoutStates.set(u, { vehicle: k, version: this.versions[k]!, state });
+    return state;
   }
 
   /** `moves` random feasible relocations of requests to a route near them (cost ignored). */

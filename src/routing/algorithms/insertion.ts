@@ -61,6 +61,7 @@ function scanInsertions(
   const travel = instance.travel;
   const P = request.pickupLocation;
   const D = request.deliveryLocation;
+  if (L > 0 && freeRouteEndDelivery(instance, vehicle, request)) return scanPickups(instance, vehicleIndex, state, request, all, blink);
   let best: Insertion | null = null;
   const lastPickup = state.endSection;
   for (let i = 0; i <= lastPickup; i += 1) {
@@ -119,6 +120,65 @@ function scanInsertions(
     const delta = travel[vehicle.startLocation]![P]! + travel[P]![D]! + travel[D]![vehicle.endLocation]!;
     if (all !== null) for (const insertion of all) insertion.delta = delta;
     if (best !== null) best.delta = delta;
+  }
+  return best;
+}
+
+/**
+ * A request delivered at the route's end where the vehicle ends, with no service there and a
+ * window the vehicle's return always meets (a VRPTW customer: Solomon's, a load back to the
+ * depot): its delivery costs no travel and fits wherever the route still gets home in time.
+ */
+function freeRouteEndDelivery(instance: RoutingInstance, vehicle: RoutingInstance['vehicles'][number], request: RoutingInstance['requests'][number]): boolean {
+  const D = request.deliveryLocation;
+  return request.deliverAtRouteEnd && D === vehicle.endLocation && request.deliveryService === 0 && instance.travel[D]![D]! === 0 &&
+    request.deliveryWindow.earliest <= vehicle.window.earliest && request.deliveryWindow.latest >= vehicle.window.latest;
+}
+
+/**
+ * `scanInsertions` for a request with a free route-end delivery (on a route with stops): only the
+ * pickup's place is chosen, in constant time each (Savelsbergh): the pickup fits before stop i
+ * when the stop can still start by its latest start and the load after i, raised by the
+ * request, stays within capacity; its delivery goes first among the route-end deliveries, at
+ * no cost. The same places, costs, order and blinks as the general scan (which checks each place
+ * by walking the delay along the route: O(L^2) a route, against O(L)).
+ */
+function scanPickups(
+  instance: RoutingInstance,
+  vehicleIndex: number,
+  state: RouteState,
+  request: RoutingInstance['requests'][number],
+  all: Insertion[] | null,
+  blink: Blink | null,
+): Insertion | null {
+  const vehicle = instance.vehicles[vehicleIndex]!;
+  const { stops, starts, loads, latest, endSection } = state;
+  const L = stops.length;
+  const travel = instance.travel;
+  const P = request.pickupLocation;
+  const q = request.quantity;
+  const capacity = vehicle.capacity;
+  let best: Insertion | null = null;
+  for (let i = 0; i <= endSection; i += 1) {
+    const loadBefore = i === 0 ? 0 : loads[i - 1]!;
+    if (loadBefore + q > capacity) continue;
+    if (i < endSection && state.suffixMaxLoad[i]! + q > capacity) continue;
+    const previous = i === 0 ? null : stops[i - 1]!;
+    const from = previous === null ? vehicle.startLocation : stopLocation(instance, previous);
+    const departure = previous === null ? vehicle.window.earliest : starts[i - 1]! + stopService(instance, previous);
+    const pickupStart = Math.max(departure + travel[from]![P]!, request.pickupWindow.earliest);
+    if (pickupStart > request.pickupWindow.latest) continue;
+    const next = i < L ? stopLocation(instance, stops[i]!) : vehicle.endLocation;
+    const arrival = pickupStart + request.pickupService + travel[P]![next]!;
+    if ((i < L ? Math.max(arrival, stopWindow(instance, stops[i]!).earliest) : arrival) > latest[i]!) continue;
+    // the delivery fits at each place among the route-end deliveries, at the same cost: a blink
+    // passes over one place and the next is tried, as the general scan does
+    let deliveryAt = endSection;
+    if (blink !== null) while (deliveryAt <= L && blink.random.next() < blink.rate) deliveryAt += 1;
+    if (deliveryAt > L) continue;
+    const delta = travel[from]![P]! + travel[P]![next]! - travel[from]![next]!;
+    if (all !== null) all.push({ vehicle: vehicleIndex, pickupAt: i, deliveryAt, delta });
+    if (best === null || delta < best.delta) best = { vehicle: vehicleIndex, pickupAt: i, deliveryAt, delta };
   }
   return best;
 }

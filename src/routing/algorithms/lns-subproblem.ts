@@ -5,7 +5,8 @@
  * departure time), the fixed suffix a virtual end (its first place, by its latest start), and
  * requests that cross a cut keep their other end there. Everything outside stays as it is.
  */
-import { checkRoute, latestStarts, stopLocation, stopService } from '../structures/evaluate.ts';
+import { checkRoute, stopLocation, stopService } from '../structures/evaluate.ts';
+import { buildState } from '../structures/route-state.ts';
 import type { PdptwRestriction } from '../utils/pdptw-data.ts';
 import type { RouteStop, RoutingCost, RoutingInstance, RoutingRequest, RoutingSolution, RoutingVehicle } from '../structures/instance.ts';
 
@@ -99,7 +100,7 @@ export function buildSubproblem(instance: RoutingInstance, solution: RoutingSolu
     const check = checkRoute(instance, k, stops);
     if (!check.ok) throw new Error(`neighbourhood: route ${k} is infeasible: ${check.reason}`);
     const starts = check.schedule.starts;
-    const latest = latestStarts(instance, k, stops);
+    const latest = buildState(instance, k, stops).latest;
     const prefix = stops.slice(0, a);
     const middle = L === 0 ? [] : stops.slice(a, b + 1);
     const suffix = L === 0 ? [] : stops.slice(b + 1);

@@ -162,21 +162,3 @@ export function compareCost(instance: RoutingInstance, a: RoutingCost, b: Routin
   }
   return a.travel !== b.travel ? a.travel - b.travel : a.vehicles - b.vehicles;
 }
-
-/** Per stop, the latest service start that keeps the rest of the route feasible (index L: latest arrival at the end). */
-export function latestStarts(instance: RoutingInstance, vehicleIndex: number, stops: readonly RouteStop[]): number[] {
-  const vehicle = instance.vehicles[vehicleIndex]!;
-  const latest: number[] = new Array(stops.length + 1);
-  latest[stops.length] = vehicle.window.latest;
-  let nextLocation = vehicle.endLocation;
-  for (let index = stops.length - 1; index >= 0; index -= 1) {
-    const stop = stops[index]!;
-    const here = stopLocation(instance, stop);
-    latest[index] = Math.min(
-      stopWindow(instance, stop).latest,
-      latest[index + 1]! - stopService(instance, stop) - instance.travel[here]![nextLocation]!,
-    );
-    nextLocation = here;
-  }
-  return latest;
-}
