@@ -1,0 +1,116 @@
+/**
+ * Restrictions the exact model no longer makes (models/horizon.mzn's header): for each, a small
+ * snapshot (test/planning/exact/cases/) that a hand-written witness plan serves in full, which
+ * the validator passes and which the model rejected while the restriction stood. On Gecode and
+ * Chuffed: the witness, fixed in the model, is accepted; the model plans the case in full, with a
+ * plan the validator passes; and a near-miss of the witness that the validator rejects is rejected
+ * by the model too (the lift did not drop the rule).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import type { Engine } from '../../../src/engine/index.ts';
+import { checkPlanExact, solveExact } from '../../../src/planning/exact/index.ts';
+import type { Plan } from '../../../src/planning/plan/types.ts';
+import type { PlanningProblem } from '../../../src/planning/problem/index.ts';
+import { planValidator } from '../../../src/planning/solve/index.ts';
+import { caseOf, exactEngine, releaseExactEngine } from './support.ts';
+
+const LIMIT_MS = 120_000;
+const CASES = join(import.meta.dirname, 'cases');
+
+const engine: Engine = await exactEngine();
+const solvers = ['gecode', 'chuffed'].filter((id) => engine.solvers().some((solver) => solver.id === id));
+
+const caseBody = (name: string) => JSON.parse(readFileSync(join(CASES, `${name}.json`), 'utf8')) as Record<string, unknown>;
+
+/**
+ * night-under-a-break (W3 judged on working time, not on the duty's span): a driver 400 min into
+ * a duty at 17:30 (counters, no daily rest since) takes two Nuggets from Leeds to York in the
+ * evening and, after a break at York from 20:47 to 04:15 that covers local 00:00-04:00, one back
+ * to Leeds. Its drivers'-hours duty has 719 min of working time (over W3's 600) but none of it at
+ * night, so W3 does not apply; the span (17:30-06:17) meets the night, which the model read as
+ * night work. `breakEnd` cuts the break short: the wait after it until 04:15 is then night work.
+ */
+function nightUnderABreak(problem: PlanningProblem, breakEnd: number): Plan {
+  const [leeds, york] = ['wh-leeds', 'cust-york'].map((id) => problem.places.find((place) => place.id === id)!.index) as [number, number];
+  const units = (legId: string) => problem.units.filter((unit) => problem.legs[unit.leg]!.id === legId);
+  const nuggetIds = (unit: PlanningProblem['units'][number]) => unit.nuggets.map((nugget) => problem.nuggets[nugget]!.id);
+  const [first, second] = units('evening') as [PlanningProblem['units'][number], PlanningProblem['units'][number]];
+  const [back] = units('early') as [PlanningProblem['units'][number]];
+  const drive = problem.travelMinutes[leeds]![york]!;
+  expect(drive, 'the journey the witness is timed for').to.equal(62);
+  return {
+    duties: [
+      {
+        driver: 0,
+        lorry: 0,
+        start: 0,
+        end: 767,
+        stops: [
+          {
+            place: leeds,
+            arrive: 0,
+            depart: 75,
+            enRouteBreaks: [],
+            activities: [
+              { kind: 'service', start: 0, end: 15 },
+              { kind: 'pickup', unit: first.index, nuggetIds: nuggetIds(first), start: 15, end: 45 },
+              { kind: 'pickup', unit: second.index, nuggetIds: nuggetIds(second), start: 45, end: 75 },
+            ],
+          },
+          {
+            place: york,
+            arrive: 137,
+            depart: 675,
+            enRouteBreaks: [],
+            activities: [
+              { kind: 'delivery', unit: first.index, nuggetIds: nuggetIds(first), start: 137, end: 167 },
+              { kind: 'delivery', unit: second.index, nuggetIds: nuggetIds(second), start: 167, end: 197 },
+              { kind: 'break', start: 197, end: breakEnd },
+              { kind: 'pickup', unit: back.index, nuggetIds: nuggetIds(back), start: 645, end: 675 },
+            ],
+          },
+          {
+            place: leeds,
+            arrive: 737,
+            depart: 767,
+            enRouteBreaks: [],
+            activities: [{ kind: 'delivery', unit: back.index, nuggetIds: nuggetIds(back), start: 737, end: 767 }],
+          },
+        ],
+      },
+    ],
+    unplanned: [],
+  };
+}
+
+describe('exact model: restrictions lifted (issue 18), plans it rejected before', function () {
+  this.timeout(0);
+  after(releaseExactEngine);
+
+  it('runs on Gecode and Chuffed', () => expect(solvers).to.deep.equal(['gecode', 'chuffed']));
+
+  describe('W3 on working time: a night covered by a break is no night work', () => {
+    it('the witness passes the validator; cut short, the validator finds W3 and nothing else', async () => {
+      const { snapshot, problem } = await caseOf(caseBody('night-under-a-break'));
+      const validate = planValidator(snapshot, problem);
+      expect(validate(nightUnderABreak(problem, 645))).to.deep.equal([]);
+      // the break ends at 03:30 (minute 600): 04:15-03:30 of waiting, 30 min of it before 04:00
+      expect(validate(nightUnderABreak(problem, 600)).map((violation) => violation.rule)).to.deep.equal(['W3']);
+    });
+
+    for (const solver of solvers) {
+      it(`${solver}: the witness is accepted, its near miss rejected, and the model plans the case in full`, async () => {
+        const { snapshot, problem } = await caseOf(caseBody('night-under-a-break'));
+        const accepted = await checkPlanExact(problem, nightUnderABreak(problem, 645), engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
+        expect({ accepted: accepted.accepted, shape: accepted.shape ?? null }, accepted.status).to.deep.equal({ accepted: true, shape: null });
+        const nearMiss = await checkPlanExact(problem, nightUnderABreak(problem, 600), engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
+        expect({ accepted: nearMiss.accepted, shape: nearMiss.shape ?? null }, nearMiss.status).to.deep.equal({ accepted: false, shape: null });
+        const result = await solveExact(problem, engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
+        expect(result.plan?.unplanned ?? null, result.status).to.deep.equal([]);
+        expect(planValidator(snapshot, problem)(result.plan!)).to.deep.equal([]);
+      });
+    }
+  });
+});
