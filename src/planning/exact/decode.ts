@@ -25,6 +25,7 @@ export interface HorizonSolution {
   returns_to_base: boolean[];
   redirect: number[];
   via_collection: boolean[];
+  carried_on: number[];
   from_class: number[][];
   taker: number[];
 }
@@ -54,6 +55,8 @@ export function decodeSolution(problem: PlanningProblem, layout: ExactLayout, so
 
 const value = (array: number[], node: number) => array[node - 1]!;
 
+type NuggetsOf = (modelUnit: number, which?: 'all' | 'picked') => string[];
+
 function dutyOf(
   problem: PlanningProblem,
   layout: ExactLayout,
@@ -61,7 +64,7 @@ function dutyOf(
   solution: HorizonSolution,
   nodes: number[],
   back: number | null,
-  nuggetsOf: (modelUnit: number) => string[],
+  nuggetsOf: NuggetsOf,
   crew: { driver: number; lorry: number },
 ): Duty {
   const stops: PlanStop[] = [];
@@ -81,7 +84,7 @@ function dutyOf(
     current.activities.push(nodeActivity(problem, layout, numbering, solution, node, nuggetsOf));
     // the arc to the next node (the last node's arc leads to the finish: nothing, or the drive back)
     const start = value(solution.time, node);
-    const end = start + activityMinutes(problem, layout, numbering, node);
+    const end = start + activityMinutes(problem, layout, numbering, solution, node);
     const depart = value(solution.depart, node);
     const pause = value(solution.break_len, node);
     const ahead = value(solution.before_break, node);
@@ -117,12 +120,14 @@ function dutyOf(
   return { driver: crew.driver, lorry: crew.lorry, start: first.arrive, end: last.depart, stops };
 }
 
-function activityMinutes(problem: PlanningProblem, layout: ExactLayout, numbering: NodeNumbering, node: number): number {
+function activityMinutes(problem: PlanningProblem, layout: ExactLayout, numbering: NodeNumbering, solution: HorizonSolution, node: number): number {
   const role = nodeRole(numbering, node);
   if (role.kind === 'start') return problem.walkRoundCheckMinutes;
   if (role.kind === 'finish') return 0;
   const unit = problem.units[layout.units[role.unit]!]!;
-  return unit.size * (role.kind === 'pickup' ? unit.pickupMinutesPerNugget : unit.deliveryMinutesPerNugget);
+  if (role.kind === 'delivery') return unit.size * unit.deliveryMinutesPerNugget;
+  // a deliver_empty's pickup loads only the empties not carried on from collections
+  return (unit.size - (solution.carried_on[role.unit] ?? 0)) * unit.pickupMinutesPerNugget;
 }
 
 function nodeActivity(
@@ -131,23 +136,27 @@ function nodeActivity(
   numbering: NodeNumbering,
   solution: HorizonSolution,
   node: number,
-  nuggetsOf: (modelUnit: number) => string[],
+  nuggetsOf: NuggetsOf,
 ): StopActivity {
   const role = nodeRole(numbering, node);
   const start = value(solution.time, node);
-  const end = start + activityMinutes(problem, layout, numbering, node);
+  const end = start + activityMinutes(problem, layout, numbering, solution, node);
   if (role.kind === 'start' || role.kind === 'finish') return { kind: 'service', start, end };
   const unitIndex = layout.units[role.unit]!;
   const unit = problem.units[unitIndex]!;
-  if (role.kind === 'pickup') return { kind: 'pickup', unit: unitIndex, nuggetIds: nuggetsOf(role.unit), start, end };
+  if (role.kind === 'pickup') return { kind: 'pickup', unit: unitIndex, nuggetIds: nuggetsOf(role.unit, 'picked'), start, end };
   // a delivery node: a deliver_empty's may unload an empty a collection carried on
   const nuggetIds = nuggetsOf(role.unit);
   if (unit.type === 'collect_empty') return { kind: 'yard_work', unit: unitIndex, nuggetIds, start, end };
   return { kind: 'delivery', unit: unitIndex, nuggetIds, start, end };
 }
 
-/** The Nugget ids each model unit handles: named ones, or the empties the solution chose (class members in id order). */
-function chosenNuggets(problem: PlanningProblem, layout: ExactLayout, solution: HorizonSolution): (modelUnit: number) => string[] {
+/**
+ * The Nugget ids each model unit handles: named ones, or the empties the solution chose (class
+ * members in id order); with 'picked', those its own pickup loads (a deliver_empty's, without
+ * the empties collections carry on to it).
+ */
+function chosenNuggets(problem: PlanningProblem, layout: ExactLayout, solution: HorizonSolution): NuggetsOf {
   const ids = new Map<number, string[]>();
   const idOf = (nugget: number) => problem.nuggets[nugget]!.id;
   layout.units.forEach((unitIndex, position) => {
@@ -166,6 +175,10 @@ function chosenNuggets(problem: PlanningProblem, layout: ExactLayout, solution: 
   solution.taker.forEach((taker, t) => {
     if (taker > 0) ids.get(taker - 1)!.push(idOf(layout.tracked[t]!));
   });
-  return (modelUnit) => ids.get(modelUnit)!;
+  const carried = new Set<string>();
+  solution.redirect.forEach((taker, collection) => {
+    if (taker > 0) carried.add(`${taker - 1}:${ids.get(collection)![0]}`);
+  });
+  return (modelUnit, which = 'all') => (which === 'all' ? ids.get(modelUnit)! : ids.get(modelUnit)!.filter((id) => !carried.has(`${modelUnit}:${id}`)));
 }
 

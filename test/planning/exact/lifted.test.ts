@@ -89,6 +89,52 @@ function nightUnderABreak(problem: PlanningProblem, breakEnd: number): Plan {
   };
 }
 
+/**
+ * collections-carried-on (a deliver_empty takes some of its empties from collections, not only
+ * when it needs exactly one): a deliver_empty of two empties, not split across lorries, to
+ * Harrogate by 10:30, and a collect_empty of an off-hire Nugget at York from 08:30. One empty is
+ * at Leeds. The witness loads it at Leeds (its own pickup), collects the York Nugget and hands
+ * both over at Harrogate at 09:30. Unloading the collected Nugget at Leeds and loading both there
+ * (what the model could do before) reaches Harrogate at 10:37, too late.
+ */
+function collectionsCarriedOn(problem: PlanningProblem): Plan {
+  const [leeds, york, harrogate] = ['wh-leeds', 'cust-york', 'cust-harrogate'].map((id) => problem.places.find((place) => place.id === id)!.index) as [number, number, number];
+  const unitOf = (legId: string) => problem.units.find((unit) => problem.legs[unit.leg]!.id === legId)!.index;
+  const [deliver, collect] = [unitOf('deliver-harrogate'), unitOf('collect-york')];
+  expect([problem.travelMinutes[leeds]![york], problem.travelMinutes[york]![harrogate]], 'the journeys the witness is timed for').to.deep.equal([62, 55]);
+  return {
+    duties: [
+      {
+        driver: 0,
+        lorry: 0,
+        start: 0,
+        end: 160,
+        stops: [
+          {
+            place: leeds,
+            arrive: 0,
+            depart: 20,
+            enRouteBreaks: [],
+            activities: [
+              { kind: 'service', start: 0, end: 15 },
+              { kind: 'pickup', unit: deliver, nuggetIds: ['n-warehouse'], start: 15, end: 20 },
+            ],
+          },
+          { place: york, arrive: 82, depart: 95, enRouteBreaks: [], activities: [{ kind: 'pickup', unit: collect, nuggetIds: ['n-york'], start: 90, end: 95 }] },
+          {
+            place: harrogate,
+            arrive: 150,
+            depart: 160,
+            enRouteBreaks: [],
+            activities: [{ kind: 'delivery', unit: deliver, nuggetIds: ['n-warehouse', 'n-york'], start: 150, end: 160 }],
+          },
+        ],
+      },
+    ],
+    unplanned: [],
+  };
+}
+
 const HANDLING: ReadonlySet<string> = new Set(['pickup', 'delivery', 'yard_work']);
 
 const IDLE: ReadonlySet<string> = new Set(['wait', 'hold']);
@@ -145,6 +191,37 @@ describe('exact model: restrictions lifted (issue 18), plans it rejected before'
         const accepted = await checkPlanExact(problem, nightUnderABreak(problem, 645), engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
         expect({ accepted: accepted.accepted, shape: accepted.shape ?? null }, accepted.status).to.deep.equal({ accepted: true, shape: null });
         const nearMiss = await checkPlanExact(problem, nightUnderABreak(problem, 600), engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
+        expect({ accepted: nearMiss.accepted, shape: nearMiss.shape ?? null }, nearMiss.status).to.deep.equal({ accepted: false, shape: null });
+        const result = await solveExact(problem, engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
+        expect(result.plan?.unplanned ?? null, result.status).to.deep.equal([]);
+        expect(planValidator(snapshot, problem)(result.plan!)).to.deep.equal([]);
+      });
+    }
+  });
+
+  describe('a deliver_empty takes some of its empties as collections carry them on', () => {
+    const warehouseOnly = (body: Record<string, unknown>) => {
+      const copy = structuredClone(body) as { movements: Record<string, unknown>[] };
+      copy.movements.find((leg) => leg.id === 'deliver-harrogate')!.empty_source = 'warehouse_only';
+      return copy;
+    };
+
+    it('the witness passes the validator; with the leg warehouse_only, the validator finds nugget_source and nothing else', async () => {
+      const body = caseBody('collections-carried-on');
+      const { snapshot, problem } = await caseOf(body);
+      expect(planValidator(snapshot, problem)(collectionsCarriedOn(problem))).to.deep.equal([]);
+      const strict = await caseOf(warehouseOnly(body));
+      expect(planValidator(strict.snapshot, strict.problem)(collectionsCarriedOn(strict.problem)).map((violation) => violation.rule)).to.deep.equal(['nugget_source']);
+    });
+
+    for (const solver of solvers) {
+      it(`${solver}: the witness is accepted, its warehouse_only twin rejected, and the model plans the case in full`, async () => {
+        const body = caseBody('collections-carried-on');
+        const { snapshot, problem } = await caseOf(body);
+        const accepted = await checkPlanExact(problem, collectionsCarriedOn(problem), engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
+        expect({ accepted: accepted.accepted, shape: accepted.shape ?? null }, accepted.status).to.deep.equal({ accepted: true, shape: null });
+        const strict = await caseOf(warehouseOnly(body));
+        const nearMiss = await checkPlanExact(strict.problem, collectionsCarriedOn(strict.problem), engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
         expect({ accepted: nearMiss.accepted, shape: nearMiss.shape ?? null }, nearMiss.status).to.deep.equal({ accepted: false, shape: null });
         const result = await solveExact(problem, engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
         expect(result.plan?.unplanned ?? null, result.status).to.deep.equal([]);
