@@ -27,6 +27,7 @@ import { applyInsertion, bestInsertion, dropPartialGroups, regretInsert } from '
 import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 import { Random } from '../utils/random.ts';
 import { NeighbourLists } from '../utils/relatedness.ts';
+import { capacityVehicleBound } from '../utils/vehicle-bound.ts';
 import { buildState, type RouteState } from '../structures/route-state.ts';
 import { localSearch } from './local-search/index.ts';
 import { EjectionSearch } from './ejection.ts';
@@ -327,7 +328,7 @@ export class RuinRecreate {
       const weight = (pool: number[]): number => pool.reduce((sum, r) => sum + absences[r]!, 0);
       while (!stop() && progress() < until) {
         const used = allVehicles.filter((k) => current.routes[k]!.length > 0);
-        if (used.length <= 1 || used.every((k) => failedTargets.has(k))) break;
+        if (used.length <= fewest || used.length <= 1 || used.every((k) => failedTargets.has(k))) break;
         const targets = used.filter((k) => !failedTargets.has(k)).sort((a, b) => current.routes[a]!.length - current.routes[b]!.length || a - b);
         const target = targets[0]!;
         const routes = clone(current.routes);
@@ -386,7 +387,10 @@ export class RuinRecreate {
       }
       return emptied;
     };
-    const eliminating = instance.vehiclesFirst && options.eliminationShare > 0;
+    // no route elimination once the routes are as few as capacity allows
+    const fewest = capacityVehicleBound(instance);
+    const eliminable = (): boolean => instance.vehiclesFirst && options.eliminationShare > 0 && best.cost.vehicles > fewest;
+    const eliminating = eliminable();
     // the best routes of the trajectory the acceptance follows: the best routes, or while
     // retracing, the best of the routes retraced from (one route more)
     let reference = best;
@@ -439,7 +443,7 @@ export class RuinRecreate {
     const thresholdFall = (): number => (options.progress === 'time' ? ((iterations - travelStart) % cycle) / cycle : progress());
     while (!stop('travel')) {
       const settled = eliminationStall(instance.requests.length) * 2 ** Math.min(Math.max(0, eliminationRound - 1), 10);
-      if (eliminating && iterations - Math.max(lastImprovement, lastRound) >= settled) {
+      if (eliminating && eliminable() && iterations - Math.max(lastImprovement, lastRound) >= settled) {
         if (!retracing && fallback !== null && fruitlessRounds >= RETRACE_AFTER && !retraced.has(best.cost.vehicles)) {
           // stuck since a route went from routes the travel phase had not settled (the routes
           // left are long and tight, with no room to move): back to those routes, to settle them
