@@ -25,7 +25,6 @@ export interface HorizonSolution {
   returns_to_base: boolean[];
   redirect: number[];
   via_collection: boolean[];
-  carried_on: number[];
   from_class: number[][];
   taker: number[];
 }
@@ -127,7 +126,8 @@ function activityMinutes(problem: PlanningProblem, layout: ExactLayout, numberin
   const unit = problem.units[layout.units[role.unit]!]!;
   if (role.kind === 'delivery') return unit.size * unit.deliveryMinutesPerNugget;
   // a deliver_empty's pickup loads only the empties not carried on from collections
-  return (unit.size - (solution.carried_on[role.unit] ?? 0)) * unit.pickupMinutesPerNugget;
+  const carriedOn = solution.redirect.filter((taker) => taker === role.unit + 1).length;
+  return (unit.size - carriedOn) * unit.pickupMinutesPerNugget;
 }
 
 function nodeActivity(
