@@ -259,6 +259,7 @@ export function exactData(problem: PlanningProblem, options: ExactDataOptions): 
     fixed_before_break: [],
     fixed_lorry: [],
     fixed_returns: [],
+    fixed_end: [],
     // no warm start
     warm_succ: [],
     warm_loc: [],

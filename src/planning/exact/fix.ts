@@ -39,9 +39,14 @@ interface Arc {
   ahead: number;
 }
 
-/** The same plan as the `warm_*` data of models/horizon/warm.mzn (a warm start, not a constraint). */
+/**
+ * The same plan as the `warm_*` data of models/horizon/warm.mzn (a warm start, not a constraint).
+ * Activity ends are no decision of the search (the model's end is start plus the handling), so
+ * they are checked (`fixed_end`) but not followed.
+ */
 export function warmData(problem: PlanningProblem, instance: ExactInstance, plan: Plan): Record<string, number[]> {
-  return Object.fromEntries(Object.entries(fixedData(problem, instance, plan)).map(([name, values]) => [name.replace(/^fixed_/, 'warm_'), values]));
+  const { fixed_end: _ends, ...decisions } = fixedData(problem, instance, plan);
+  return Object.fromEntries(Object.entries(decisions).map(([name, values]) => [name.replace(/^fixed_/, 'warm_'), values]));
 }
 
 /** The `fixed_*` data for the plan, to merge into the instance's data. */
@@ -51,6 +56,7 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
   const count = nodeCount(numbering);
   const succ = new Array<number>(count).fill(0);
   const time = new Array<number>(count).fill(-1);
+  const end = new Array<number>(count).fill(-1);
   const depart = new Array<number>(count).fill(-1);
   const pause = new Array<number>(count).fill(-1);
   const ahead = new Array<number>(count).fill(-1);
@@ -76,9 +82,10 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
     const back = returnStop(problem, duty);
     returns[slot] = back === null ? 0 : 1;
     const arcs = dutyArcs(problem, duty, nodes, back);
-    nodes.forEach(({ node, start, place: at }, position) => {
+    nodes.forEach(({ node, start, end: until, place: at }, position) => {
       visited.add(node);
       time[node - 1] = start;
+      end[node - 1] = until;
       place[node - 1] = at + 1;
       succ[node - 1] = nodes[position + 1]?.node ?? finishNode(numbering, slot);
       const arc = arcs[position]!;
@@ -93,7 +100,7 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
     if (lorry[slot] === 0) succ[startNode(numbering, slot) - 1] = finishNode(numbering, slot);
   });
   for (let node = 1; node <= 2 * numbering.units; node++) if (!visited.has(node)) time[node - 1] = 0;
-  return { fixed_succ: succ, fixed_loc: place, fixed_time: time, fixed_depart: depart, fixed_break: pause, fixed_before_break: ahead, fixed_lorry: lorry, fixed_returns: returns };
+  return { fixed_succ: succ, fixed_loc: place, fixed_time: time, fixed_depart: depart, fixed_break: pause, fixed_before_break: ahead, fixed_lorry: lorry, fixed_returns: returns, fixed_end: end };
 }
 
 const NODE_KINDS: ReadonlySet<StopActivity['kind']> = new Set(['service', 'pickup', 'delivery', 'yard_work']);

@@ -248,5 +248,24 @@ describe('exact model: restrictions lifted (issue 18), plans it rejected before'
       }
       expect(lengthened, 'handlings written longer').to.be.above(0);
     });
+
+    // the converse: the model checks a plan's activity ends too (fixed_end), not only its starts and departures
+    it("a handling written one minute shorter (the planner's plan on tiny seed 1, a 1-min wait after it) is rejected by the validator and by the model on Gecode", async () => {
+      const { snapshot, problem } = await caseOf(JSON.parse(toJson(generate({ preset: 'tiny', seed: 1 }).snapshot)));
+      const validate = planValidator(snapshot, problem);
+      const { plan } = await planManifests(problem, engine, { ...HEURISTIC, validate });
+      const shorter = structuredClone(plan);
+      const pickup = shorter.duties.flatMap((duty) => duty.stops.flatMap((stop) => stop.activities.map((activity) => ({ stop, activity }))))
+        .find(({ activity }) => activity.kind === 'pickup' && activity.end - activity.start > 1);
+      expect(pickup, 'a pickup in the plan').to.not.equal(undefined);
+      const { stop, activity } = pickup!;
+      activity.end -= 1;
+      stop.activities.push({ kind: 'wait', start: activity.end, end: activity.end + 1 });
+      expect(validate(shorter).map((violation) => violation.rule)).to.include('handling_duration');
+      const check = await checkPlanExact(problem, shorter, engine, { solver: 'gecode', timeLimitMs: LIMIT_MS, proofs: 'raw' });
+      expect({ accepted: check.accepted, shape: check.shape ?? null }, check.status).to.deep.equal({ accepted: false, shape: null });
+      const original = await checkPlanExact(problem, plan, engine, { solver: 'gecode', timeLimitMs: LIMIT_MS, proofs: 'raw' });
+      expect({ accepted: original.accepted, shape: original.shape ?? null }, original.status).to.deep.equal({ accepted: true, shape: null });
+    });
   });
 });
