@@ -80,10 +80,10 @@ function dutyOf(
       pendingEnRoute = [];
       arrivalBreak = null;
     }
-    current.activities.push(nodeActivity(problem, layout, numbering, solution, node, nuggetsOf));
+    const activity = nodeActivity(problem, layout, numbering, solution, node, nuggetsOf);
+    current.activities.push(activity);
     // the arc to the next node (the last node's arc leads to the finish: nothing, or the drive back)
-    const start = value(solution.time, node);
-    const end = start + activityMinutes(problem, layout, numbering, solution, node);
+    const { end } = activity;
     const depart = value(solution.depart, node);
     const pause = value(solution.break_len, node);
     const ahead = value(solution.before_break, node);
