@@ -44,8 +44,9 @@ export function decodeSolution(problem: PlanningProblem, layout: ExactLayout, so
     if (lorry === 0) return;
     const nodes: number[] = [];
     for (let node = startNode(numbering, duty); node !== finishNode(numbering, duty); node = solution.succ[node - 1]!) nodes.push(node);
-    const back = solution.returns_to_base[duty] === true ? finishNode(numbering, duty) : null;
-    duties.push(dutyOf(problem, layout, numbering, solution, nodes, back, nuggetsOf, { driver: slot.driver, lorry: lorry - 1 }));
+    const finish = finishNode(numbering, duty);
+    const back = solution.returns_to_base[duty] === true ? finish : null;
+    duties.push(dutyOf(problem, layout, numbering, solution, { nodes, back, end: value(solution.time, finish) }, nuggetsOf, { driver: slot.driver, lorry: lorry - 1 }));
   });
   duties.sort((a, b) => a.driver - b.driver || a.start - b.start);
   const servedUnits = layout.units.filter((_, position) => solution.served[position]);
@@ -61,11 +62,11 @@ function dutyOf(
   layout: ExactLayout,
   numbering: NodeNumbering,
   solution: HorizonSolution,
-  nodes: number[],
-  back: number | null,
+  route: { nodes: number[]; back: number | null; end: number },
   nuggetsOf: NuggetsOf,
   crew: { driver: number; lorry: number },
 ): Duty {
+  const { nodes, back, end: finishTime } = route;
   const stops: PlanStop[] = [];
   let current: PlanStop | null = null;
   let pendingEnRoute: TimeSpan[] = [];
@@ -90,7 +91,12 @@ function dutyOf(
     const drive = value(solution.drive, node);
     const next = nodes[position + 1] ?? back ?? undefined;
     current.depart = end;
-    if (next === undefined) return;
+    if (next === undefined) {
+      // the duty ends here: idle until its finish, with the arc's break (if any) at the stop
+      if (pause > 0) current.activities.push({ kind: 'break', start: depart, end: depart + pause });
+      current.depart = Math.max(end, finishTime);
+      return;
+    }
     const sameStop = value(solution.loc, next) - 1 === place;
     if (pause > 0 && (sameStop || ahead === 0)) {
       current.activities.push({ kind: 'break', start: depart, end: depart + pause });
@@ -111,8 +117,9 @@ function dutyOf(
     if (sameStop) current.depart = end;
   });
   if (back !== null) {
-    // the drive back ends the duty (the model takes no break on arrival there)
-    stops.push({ place: value(solution.loc, back) - 1, arrive, depart: arrive, enRouteBreaks: pendingEnRoute, activities: [] });
+    // the drive back, then idle until the finish (a break on arrival, waits)
+    const activities: StopActivity[] = arrivalBreak === null ? [] : [{ kind: 'break', ...(arrivalBreak as TimeSpan) }];
+    stops.push({ place: value(solution.loc, back) - 1, arrive, depart: Math.max(arrive, finishTime), enRouteBreaks: pendingEnRoute, activities });
   }
   const first = stops[0]!;
   const last = stops[stops.length - 1]!;

@@ -93,7 +93,7 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
       pause[node - 1] = arc.pause;
       ahead[node - 1] = arc.ahead;
     });
-    time[finishNode(numbering, slot) - 1] = duty.end;
+    time[finishNode(numbering, slot) - 1] = dutyEnd(duty);
   }
   // unused slots go start -> finish; nodes not visited are left to the model (chained on OUT)
   layout.slots.forEach((_, slot) => {
@@ -149,11 +149,18 @@ function activityNode(unitOf: Map<number, number>, numbering: NodeNumbering, act
   }
 }
 
+/** When the duty's last activity ends, as its manifest writes it (idle time to the last stop's departure is a wait). */
+function dutyEnd(duty: Duty): number {
+  const last = duty.stops[duty.stops.length - 1]!;
+  return Math.max(last.depart, ...last.activities.map((activity) => activity.end));
+}
+
 /**
  * For each node, the arc to the next: when it departs and its break. A break after the node's
  * activity at its stop is taken before driving (ahead 0); an en-route break is `ahead` minutes
  * into the drive; a break at the next stop before its first activity is taken on arrival. The
- * last node's arc is the drive back to the duty's start place when there is one (`back`).
+ * last node's arc is the drive back to the duty's start place when there is one (`back`); after
+ * it, or after the last node when there is none, the duty may idle until it ends, with one break.
  */
 function dutyArcs(problem: PlanningProblem, duty: Duty, nodes: { node: number; start: number; end: number; place: number }[], back: PlanStop | null): Arc[] {
   const breaks = duty.stops.flatMap((stop) => [
@@ -161,10 +168,13 @@ function dutyArcs(problem: PlanningProblem, duty: Duty, nodes: { node: number; s
     ...stop.activities.filter((activity) => activity.kind === 'break').map((pause) => ({ start: pause.start, end: pause.end, enRouteTo: null })),
   ]);
   const departures = new Map(duty.stops.map((stop) => [stop, stop.depart]));
+  const end = dutyEnd(duty);
   return nodes.map((entry, position) => {
-    const next = nodes[position + 1] ?? (back === null ? undefined : { start: back.arrive, place: back.place });
-    if (next === undefined) return { depart: entry.end, pause: 0, ahead: 0 };
-    const within = breaks.filter((pause) => pause.start >= entry.end && pause.end <= next.start);
+    const following = nodes[position + 1];
+    const next = following ?? (back === null ? { start: end, place: entry.place } : { start: back.arrive, place: back.place });
+    // the breaks of the arc: up to the next activity, or (the last arc) to the duty's end
+    const until = following === undefined ? end : next.start;
+    const within = breaks.filter((pause) => pause.start >= entry.end && pause.end <= until);
     if (within.length > 1) throw new PlanShapeError(`two breaks between two activities (minute ${within[0]!.start}): the model takes one per journey`);
     const sameStop = entry.place === next.place;
     const stopOf = duty.stops.find((stop) => stop.activities.some((activity) => activity.start === entry.start) && stop.place === entry.place)!;
@@ -175,7 +185,7 @@ function dutyArcs(problem: PlanningProblem, duty: Duty, nodes: { node: number; s
     const length = pause.end - pause.start;
     if (sameStop || pause.end <= leave) return { depart: pause.start, pause: length, ahead: 0 };
     if (pause.enRouteTo !== null) return { depart: leave, pause: length, ahead: pause.start - leave };
-    // on arrival, before the next activity: the drive ends as the break starts
+    // on arrival (before the next activity, or at the end of the drive back): the drive ends as the break starts
     return { depart: pause.start - drive, pause: length, ahead: drive };
   });
 }

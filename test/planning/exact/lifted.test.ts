@@ -18,7 +18,7 @@ import { checkPlanExact, solveExact } from '../../../src/planning/exact/index.ts
 import type { Plan } from '../../../src/planning/plan/types.ts';
 import type { PlanningProblem } from '../../../src/planning/problem/index.ts';
 import { planManifests, planValidator } from '../../../src/planning/solve/index.ts';
-import { caseOf, differentialSnapshot, exactEngine, HEURISTIC, releaseExactEngine } from './support.ts';
+import { caseOf, differentialSnapshot, exactEngine, HEURISTIC, releaseExactEngine, type Case } from './support.ts';
 
 const LIMIT_MS = 120_000;
 const CASES = join(import.meta.dirname, 'cases');
@@ -135,6 +135,95 @@ function collectionsCarriedOn(problem: PlanningProblem): Plan {
   };
 }
 
+/**
+ * break-at-the-end (a duty that does not drive back may idle after its last activity: a wait, a
+ * break and a wait, as the hours rules read them): one Nugget from Leeds to York, delivered in a
+ * window from 12:15. The witness waits for the window, takes a 15-min break on arrival (the split's
+ * first part), delivers 12:15-12:45, waits, and ends its duty at York with a 15-min break and
+ * `tailWait` minutes of waiting after it. Its working time is 365 min plus the last wait; W2 asks
+ * for 30 min of breaks over 360, and the hours engine credits the last break only once working
+ * time follows it: with a minute of waiting after it the duty passes, with none it fails W2. The
+ * model used to end such a duty as its delivery ended.
+ */
+function breakAtTheEnd(problem: PlanningProblem, tailWait: number): Plan {
+  const [leeds, york] = ['wh-leeds', 'cust-york'].map((id) => problem.places.find((place) => place.id === id)!.index) as [number, number];
+  const unit = problem.units.find((candidate) => problem.legs[candidate.leg]!.id === 'to-york')!.index;
+  expect(problem.travelMinutes[leeds]![york], 'the journey the witness is timed for').to.equal(62);
+  const end = 395 + tailWait;
+  return {
+    duties: [
+      {
+        driver: 0,
+        lorry: 0,
+        start: 0,
+        end,
+        stops: [
+          {
+            place: leeds,
+            arrive: 0,
+            depart: 45,
+            enRouteBreaks: [],
+            activities: [
+              { kind: 'service', start: 0, end: 15 },
+              { kind: 'pickup', unit, nuggetIds: ['n-1'], start: 15, end: 45 },
+            ],
+          },
+          {
+            place: york,
+            arrive: 107,
+            depart: end,
+            enRouteBreaks: [],
+            activities: [
+              { kind: 'break', start: 300, end: 315 },
+              { kind: 'delivery', unit, nuggetIds: ['n-1'], start: 315, end: 345 },
+              { kind: 'break', start: 380, end: 395 },
+            ],
+          },
+        ],
+      },
+    ],
+    unplanned: [],
+  };
+}
+
+/**
+ * On one solver: the witness (a plan of `solved`'s problem) is accepted by the model, the near miss
+ * (a plan the validator rejects, of the same problem or of a twin) is rejected, and the model plans
+ * `solved` in full with a plan the validator passes.
+ */
+async function witnessAcceptedNearMissRejected(solver: string, solved: Case, witness: Plan, nearMiss: { problem: PlanningProblem; plan: Plan }): Promise<void> {
+  const options = { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' as const };
+  const accepted = await checkPlanExact(solved.problem, witness, engine, options);
+  expect({ accepted: accepted.accepted, shape: accepted.shape ?? null }, accepted.status).to.deep.equal({ accepted: true, shape: null });
+  const rejected = await checkPlanExact(nearMiss.problem, nearMiss.plan, engine, options);
+  expect({ accepted: rejected.accepted, shape: rejected.shape ?? null }, rejected.status).to.deep.equal({ accepted: false, shape: null });
+  const result = await solveExact(solved.problem, engine, options);
+  expect(result.plan?.unplanned ?? null, result.status).to.deep.equal([]);
+  expect(planValidator(solved.snapshot, solved.problem)(result.plan!)).to.deep.equal([]);
+}
+
+/**
+ * A lift whose near miss is another plan of the same case: the validator passes the witness and
+ * finds only `rule` in the near miss; on each solver, witnessAcceptedNearMissRejected.
+ */
+function describeLift(title: string, lift: { caseName: string; witness: (problem: PlanningProblem) => Plan; nearMiss: (problem: PlanningProblem) => Plan; rule: string }): void {
+  describe(title, () => {
+    it(`the witness passes the validator; the near miss, ${lift.rule} and nothing else`, async () => {
+      const { snapshot, problem } = await caseOf(caseBody(lift.caseName));
+      const validate = planValidator(snapshot, problem);
+      expect(validate(lift.witness(problem))).to.deep.equal([]);
+      expect(validate(lift.nearMiss(problem)).map((violation) => violation.rule)).to.deep.equal([lift.rule]);
+    });
+
+    for (const solver of solvers) {
+      it(`${solver}: the witness is accepted, its near miss rejected, and the model plans the case in full`, async () => {
+        const solved = await caseOf(caseBody(lift.caseName));
+        await witnessAcceptedNearMissRejected(solver, solved, lift.witness(solved.problem), { problem: solved.problem, plan: lift.nearMiss(solved.problem) });
+      });
+    }
+  });
+}
+
 const HANDLING: ReadonlySet<string> = new Set(['pickup', 'delivery', 'yard_work']);
 
 const IDLE: ReadonlySet<string> = new Set(['wait', 'hold']);
@@ -176,27 +265,12 @@ describe('exact model: restrictions lifted (issue 18), plans it rejected before'
 
   it('runs on Gecode and Chuffed', () => expect(solvers).to.deep.equal(['gecode', 'chuffed']));
 
-  describe('W3 on working time: a night covered by a break is no night work', () => {
-    it('the witness passes the validator; cut short, the validator finds W3 and nothing else', async () => {
-      const { snapshot, problem } = await caseOf(caseBody('night-under-a-break'));
-      const validate = planValidator(snapshot, problem);
-      expect(validate(nightUnderABreak(problem, 645))).to.deep.equal([]);
-      // the break ends at 03:30 (minute 600): 04:15-03:30 of waiting, 30 min of it before 04:00
-      expect(validate(nightUnderABreak(problem, 600)).map((violation) => violation.rule)).to.deep.equal(['W3']);
-    });
-
-    for (const solver of solvers) {
-      it(`${solver}: the witness is accepted, its near miss rejected, and the model plans the case in full`, async () => {
-        const { snapshot, problem } = await caseOf(caseBody('night-under-a-break'));
-        const accepted = await checkPlanExact(problem, nightUnderABreak(problem, 645), engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
-        expect({ accepted: accepted.accepted, shape: accepted.shape ?? null }, accepted.status).to.deep.equal({ accepted: true, shape: null });
-        const nearMiss = await checkPlanExact(problem, nightUnderABreak(problem, 600), engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
-        expect({ accepted: nearMiss.accepted, shape: nearMiss.shape ?? null }, nearMiss.status).to.deep.equal({ accepted: false, shape: null });
-        const result = await solveExact(problem, engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
-        expect(result.plan?.unplanned ?? null, result.status).to.deep.equal([]);
-        expect(planValidator(snapshot, problem)(result.plan!)).to.deep.equal([]);
-      });
-    }
+  describeLift('W3 on working time: a night covered by a break is no night work', {
+    caseName: 'night-under-a-break',
+    witness: (problem) => nightUnderABreak(problem, 645),
+    // the break ends at 03:30 (minute 600): 04:15-03:30 of waiting, 30 min of it before 04:00
+    nearMiss: (problem) => nightUnderABreak(problem, 600),
+    rule: 'W3',
   });
 
   describe('a deliver_empty takes some of its empties as collections carry them on', () => {
@@ -217,17 +291,19 @@ describe('exact model: restrictions lifted (issue 18), plans it rejected before'
     for (const solver of solvers) {
       it(`${solver}: the witness is accepted, its warehouse_only twin rejected, and the model plans the case in full`, async () => {
         const body = caseBody('collections-carried-on');
-        const { snapshot, problem } = await caseOf(body);
-        const accepted = await checkPlanExact(problem, collectionsCarriedOn(problem), engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
-        expect({ accepted: accepted.accepted, shape: accepted.shape ?? null }, accepted.status).to.deep.equal({ accepted: true, shape: null });
+        const solved = await caseOf(body);
         const strict = await caseOf(warehouseOnly(body));
-        const nearMiss = await checkPlanExact(strict.problem, collectionsCarriedOn(strict.problem), engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
-        expect({ accepted: nearMiss.accepted, shape: nearMiss.shape ?? null }, nearMiss.status).to.deep.equal({ accepted: false, shape: null });
-        const result = await solveExact(problem, engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
-        expect(result.plan?.unplanned ?? null, result.status).to.deep.equal([]);
-        expect(planValidator(snapshot, problem)(result.plan!)).to.deep.equal([]);
+        await witnessAcceptedNearMissRejected(solver, solved, collectionsCarriedOn(solved.problem), { problem: strict.problem, plan: collectionsCarriedOn(strict.problem) });
       });
     }
+  });
+
+  describeLift('a duty that does not drive back idles after its last activity (a wait, a break, a wait)', {
+    caseName: 'break-at-the-end',
+    witness: (problem) => breakAtTheEnd(problem, 1),
+    // ending on its break: the hours engine does not credit it for W2
+    nearMiss: (problem) => breakAtTheEnd(problem, 0),
+    rule: 'W2',
   });
 
   describe('handling written longer than its minutes: no plan lost (the wait after it is in the model)', () => {
