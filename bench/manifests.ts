@@ -18,7 +18,7 @@
  *   --json FILE               one row per instance and solver (ComparisonRow, bench/routing/comparison.ts)
  *
  * Routing instances run models/pdptw.mzn with the drivers'-hours rules switched OFF (a model
- * parameter), as the benchmarks have none; travel time = Euclidean distance, scaled x100 and
+ * parameter), as the benchmarks have none; travel time = Euclidean distance, scaled x1000 and
  * rounded up for the model, distances reported in double precision.
  */
 import { readdirSync, writeFileSync } from 'node:fs';
@@ -187,7 +187,7 @@ export async function run(args: string[]): Promise<void> {
     if (rows.length > 0) {
       console.log(`\nRouting benchmarks: models/pdptw.mzn with the hours rules OFF; ${seconds}s per instance; engine: ${describe}` +
         `${peer === null ? '; VROOM peer not found (../shared/peers/vroom)' : `; beside ${peer.label} -t 2`}`);
-      console.log('travel time = Euclidean distance, x100 rounded up in the model; distances in double precision\n');
+      console.log('travel time = Euclidean distance, x1000 rounded up in the model; distances in double precision\n');
       printTable(rows);
       console.log('\nPer class (gap at the BKS vehicle count; a distance with more vehicles is not comparable):\n');
       printComparison(comparisons);
