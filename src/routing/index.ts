@@ -12,6 +12,7 @@ export type { ModelOutcome, ModelRun, ModelSolver, ModelStatus } from './structu
 export { checkRoute, compareCost, evaluateSolution } from './structures/evaluate.ts';
 export { applyInsertion, bestInsertion, construct, dropPartialGroups, feasibleInsertions, regretInsert } from './algorithms/insertion.ts';
 export { ruinAndRecreate, type RuinRecreateOptions, type RuinRecreateResult } from './algorithms/ruin-recreate.ts';
+export { ruinAndRecreateWithRestarts, runSeed } from './algorithms/restarts.ts';
 export { solveRouting, type RoutingOutcome, type RoutingSearchOptions } from './algorithms/solve.ts';
 export { maxWeightMatching } from './algorithms/matching.ts';
 export { pdptwData, pdptwRoutes } from './utils/pdptw-data.ts';

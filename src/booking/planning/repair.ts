@@ -83,6 +83,7 @@ export function repairDay(input: RepairInput): RouteStop[][] | null {
     blinkRate: 0,
     localSearch: false,
     stallMoves: null,
+    restartAfter: null,
     routeFilter,
     // every new leg in: nothing better is needed
     target: { dropped: 0, vehicles: Number.MAX_SAFE_INTEGER, travel: Number.MAX_SAFE_INTEGER },

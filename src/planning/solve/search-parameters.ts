@@ -234,6 +234,8 @@ export function daySearchPolicy(size: DaySize, seed: number, deadline: number, t
       ruinRecreate: {
         maxIterations: ruinRecreateBudget(size.requests),
         stallMoves: stallMoves(size.requests),
+        // a day's search ends at its stall; it does not start again
+        restartAfter: null,
         share: 1,
         progress: 'iterations',
         localSearch: false,
@@ -251,7 +253,7 @@ export function daySearchPolicy(size: DaySize, seed: number, deadline: number, t
 /** A following wave: ruin and recreate only, from the day's routes. */
 export function waveSearchParameters(requests: number, seed: number, deadline: number): SearchParameters {
   return searchParameters({ seed, deadline }, {
-    ruinRecreate: { maxIterations: ruinRecreateBudget(requests), stallMoves: stallMoves(requests), share: 1, progress: 'iterations', localSearch: false, ...PLANNER_RECREATE },
+    ruinRecreate: { maxIterations: ruinRecreateBudget(requests), stallMoves: stallMoves(requests), restartAfter: null, share: 1, progress: 'iterations', localSearch: false, ...PLANNER_RECREATE },
     lns: { maxIterations: 0, failLimit: FAIL_LIMIT },
   });
 }

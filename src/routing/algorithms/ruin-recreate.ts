@@ -59,6 +59,8 @@ export interface RuinRecreateResult {
   /** Improving moves of the local search between ruins. */
   localSearchMoves: number;
   stoppedBy: StopReason;
+  /** Independent runs made (restarts.ts; 1 without restarts). */
+  runs: number;
 }
 
 type Routes = RoutingSolution['routes'];
@@ -302,12 +304,18 @@ export class RuinRecreate {
     // the travel phase also ends after a run of moves without a new best
     const travelCriterion = firstOf(criterion, noImprovement(options.stallMoves));
     let lastImprovement = 0;
+    // the run's end for a restart (restarts.ts) counts travel moves only: route elimination's
+    // moves are many times cheaper and come in bursts (95 % of R109's moves at 10 s)
+    const restartCriterion = noImprovement(options.restartAfter === null ? null : Math.max(1, options.restartAfter * instance.requests.length));
+    let travelMoves = 0;
+    let lastTravelImprovement = 0;
     const stop = (phase: 'elimination' | 'travel' = 'elimination'): boolean => {
       if (options.target != null && compareCost(instance, best.cost, options.target) <= 0) {
         stoppedBy = 'target';
         return true;
       }
-      const reason = (phase === 'travel' ? travelCriterion : criterion)({ iterations, sinceImprovement: iterations - lastImprovement });
+      const reason = (phase === 'travel' ? travelCriterion : criterion)({ iterations, sinceImprovement: iterations - lastImprovement })
+        ?? (phase === 'travel' ? restartCriterion({ iterations: travelMoves, sinceImprovement: travelMoves - lastTravelImprovement }) : null);
       if (reason !== null) stoppedBy = reason;
       return reason !== null;
     };
@@ -381,6 +389,7 @@ export class RuinRecreate {
           if (compareCost(instance, current.cost, best.cost) < 0) {
             best = { routes: clone(current.routes), cost: current.cost };
             lastImprovement = iterations;
+            lastTravelImprovement = travelMoves;
             options.onImprovement?.(best.cost);
           }
         } else failedTargets.add(target);
@@ -404,6 +413,7 @@ export class RuinRecreate {
       if (compareCost(instance, cost, reference.cost) >= 0) return;
       reference = { routes: clone(routes), cost };
       lastImprovement = iterations;
+      lastTravelImprovement = travelMoves;
       if (compareCost(instance, cost, best.cost) < 0) {
         best = reference;
         improvements += 1;
@@ -454,6 +464,7 @@ export class RuinRecreate {
           reference = current;
           fallback = null;
           lastImprovement = iterations;
+          lastTravelImprovement = travelMoves;
           continue;
         }
         // the travel phase has settled: route elimination again from the trajectory's best routes,
@@ -475,6 +486,7 @@ export class RuinRecreate {
         lastRound = iterations;
       }
       iterations += 1;
+      travelMoves += 1;
       const routes = clone(current.routes);
       const served = new Set(routes.flat().map((stop) => stop.request));
       const unserved = instance.requests.map((_, r) => r).filter((r) => !served.has(r));
@@ -506,7 +518,7 @@ export class RuinRecreate {
       current = { routes, cost };
       record(routes, cost);
     }
-    return { solution: { routes: best.routes }, cost: best.cost, iterations, improvements, vehiclesEliminated, localSearchMoves: this.localSearchMoves, stoppedBy };
+    return { solution: { routes: best.routes }, cost: best.cost, iterations, improvements, vehiclesEliminated, localSearchMoves: this.localSearchMoves, stoppedBy, runs: 1 };
   }
 }
 

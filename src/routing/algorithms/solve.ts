@@ -6,7 +6,8 @@
 import { evaluateSolution } from '../structures/evaluate.ts';
 import { construct, dropPartialGroups, regretInsert } from './insertion.ts';
 import { improveByLns, type LnsResult } from './lns.ts';
-import { ruinAndRecreate, type RuinRecreateResult } from './ruin-recreate.ts';
+import type { RuinRecreateResult } from './ruin-recreate.ts';
+import { ruinAndRecreateWithRestarts } from './restarts.ts';
 import type { ModelSolver } from '../structures/model-solver.ts';
 import type { SearchParameters } from '../structures/search-parameters.ts';
 import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
@@ -59,7 +60,7 @@ export async function solveRouting(instance: RoutingInstance, options: RoutingSe
   const { parameters } = options;
   if (parameters.ruinRecreate !== null && parameters.ruinRecreate.maxIterations > 0) {
     const now = Date.now();
-    ruinRecreate = ruinAndRecreate(instance, start, {
+    ruinRecreate = ruinAndRecreateWithRestarts(instance, start, {
       ...parameters.ruinRecreate,
       seed: parameters.seed,
       deadline: now + Math.max(0, parameters.deadline - now) * parameters.ruinRecreate.share,
