@@ -34,6 +34,16 @@ export interface Slot {
 export interface EmptyClass {
   place: number;
   nuggets: number[];
+  /** Reserved for no leg: any deliver_empty may take them again where one delivered them. */
+  pool: boolean;
+}
+
+/** A class's empties that one deliver_empty (model unit, 0-based) may take where another delivered them. */
+export interface EmptyPass {
+  /** Class (0-based). */
+  emptyClass: number;
+  from: number;
+  to: number;
 }
 
 export interface ExactLayout {
@@ -43,6 +53,7 @@ export interface ExactLayout {
   unitOf: Map<number, number>;
   slots: Slot[];
   classes: EmptyClass[];
+  passes: EmptyPass[];
   /** Model tracked Nugget (0-based) -> problem Nugget index. */
   tracked: number[];
   /** Drivers given no slot, with why (the model is then a restriction for them). */
@@ -114,12 +125,14 @@ export function exactData(problem: PlanningProblem, options: ExactDataOptions): 
     }
   });
   for (const [nugget, { place, units: open }] of [...audience].sort((a, b) => a[0] - b[0])) {
-    const key = `${place}:${open.join(',')}`;
+    const pool = problem.nuggets[nugget]!.reservedFor === null;
+    const key = `${place}:${open.join(',')}:${pool}`;
     let entry = classKeys.get(key);
-    if (entry === undefined) classKeys.set(key, (entry = { place, nuggets: [], units: new Set(open) }));
+    if (entry === undefined) classKeys.set(key, (entry = { place, nuggets: [], units: new Set(open), pool }));
     entry.nuggets.push(nugget);
   }
   const classList = [...classKeys.values()];
+  const passes = emptyPasses(problem, modelUnits, classList);
 
   // --- hours: refreshes per slot, fixed-week segments, nights
   const refreshes: { today: number; sinceBreak: number; working: number }[] = [];
@@ -202,6 +215,13 @@ export function exactData(problem: PlanningProblem, options: ExactDataOptions): 
     class_place: classList.map((entry) => entry.place + 1),
     class_count: classList.map((entry) => entry.nuggets.length),
     class_for: classList.map((entry) => modelUnits.map((_, position) => entry.units.has(position))),
+    class_pool: classList.map((entry) => entry.pool),
+    warehouse_only: modelUnits.map((unit) => unit.empties?.source === 'warehouse_only'),
+    is_warehouse: places.map((place) => place.type === 'warehouse'),
+    n_passes: passes.length,
+    pass_class: passes.map((pass) => pass.emptyClass + 1),
+    pass_from: passes.map((pass) => pass.from + 1),
+    pass_to: passes.map((pass) => pass.to + 1),
     n_tracked: tracked.length,
     tracked_place: tracked.map((nugget) => problem.nuggets[nugget]!.place + 1),
     tracked_named: tracked.map((nugget) => modelUnits.map((unit) => unit.type !== 'deliver_empty' && unit.nuggets.includes(nugget))),
@@ -271,7 +291,41 @@ export function exactData(problem: PlanningProblem, options: ExactDataOptions): 
     warm_returns: [],
     lns_keep: 0,
   };
-  return { data, layout: { units, unitOf, slots, classes: classList.map(({ place, nuggets }) => ({ place, nuggets })), tracked, excludedDrivers } };
+  return { data, layout: { units, unitOf, slots, classes: classList.map(({ place, nuggets, pool }) => ({ place, nuggets, pool })), passes, tracked, excludedDrivers } };
+}
+
+/**
+ * Where a pool class's empties may be taken again (models/horizon/nuggets.mzn, `passed_on`): from
+ * a deliver_empty that may hold them (takes them from the class, or from another such pass) to one
+ * of another leg that may load at its destination (not warehouse_only, or a warehouse) and whose
+ * delivery window ends no earlier than the first one's delivery can end.
+ */
+function emptyPasses(problem: PlanningProblem, modelUnits: readonly PlanningProblem['units'][number][], classes: readonly (EmptyClass & { units: Set<number> })[]): EmptyPass[] {
+  const delivering = modelUnits.flatMap((unit, position) => (unit.type === 'deliver_empty' ? [position] : []));
+  const mayPass = (from: number, to: number) => {
+    const [earlier, later] = [modelUnits[from]!, modelUnits[to]!];
+    const destination = earlier.deliveryPlace!;
+    return from !== to && earlier.leg !== later.leg
+      && (later.empties?.source !== 'warehouse_only' || problem.places[destination]!.type === 'warehouse')
+      && Math.max(0, earlier.deliveryWindow.start) + earlier.size * earlier.deliveryMinutesPerNugget <= Math.min(problem.horizon, later.deliveryWindow.end);
+  };
+  const passes: EmptyPass[] = [];
+  classes.forEach((entry, emptyClass) => {
+    if (!entry.pool) return;
+    // the units that may hold the class's empties: its audience, then whoever they may pass them to
+    const holders = new Set(entry.units);
+    const unvisited = [...holders];
+    while (unvisited.length > 0) {
+      const from = unvisited.pop()!;
+      for (const to of delivering) {
+        if (holders.has(to) || !mayPass(from, to)) continue;
+        holders.add(to);
+        unvisited.push(to);
+      }
+    }
+    for (const from of [...holders].sort((a, b) => a - b)) for (const to of delivering) if (mayPass(from, to)) passes.push({ emptyClass, from, to });
+  });
+  return passes;
 }
 
 /** A driver the model gives no slot: no HGV licence (may not drive), or counters already over a limit. */

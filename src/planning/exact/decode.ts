@@ -26,7 +26,8 @@ export interface HorizonSolution {
   redirect: number[];
   via_collection: boolean[];
   from_class: number[][];
-  taker: number[];
+  takes: boolean[][];
+  passed_on: number[];
 }
 
 export interface DecodedPlan {
@@ -160,8 +161,9 @@ function nodeActivity(
 
 /**
  * The Nugget ids each model unit handles: named ones, or the empties the solution chose (class
- * members in id order); with 'picked', those its own pickup loads (a deliver_empty's, without
- * the empties collections carry on to it).
+ * members in id order; an empty passed on, the first of those the earlier unit delivered and has
+ * not passed on yet); with 'picked', those its own pickup loads (a deliver_empty's, without the
+ * empties collections carry on to it).
  */
 function chosenNuggets(problem: PlanningProblem, layout: ExactLayout, solution: HorizonSolution): NuggetsOf {
   const ids = new Map<number, string[]>();
@@ -171,16 +173,36 @@ function chosenNuggets(problem: PlanningProblem, layout: ExactLayout, solution: 
     if (unit.type !== 'deliver_empty') ids.set(position, unit.nuggets.map(idOf));
     else ids.set(position, []);
   });
+  // per class and unit, the class's empties the unit delivers, and how many it has passed on
+  const held = layout.classes.map(() => new Map<number, { ids: string[]; passed: number }>());
+  const holding = (k: number, unit: number) => {
+    let entry = held[k]!.get(unit);
+    if (entry === undefined) held[k]!.set(unit, (entry = { ids: [], passed: 0 }));
+    return entry;
+  };
   layout.classes.forEach((entry, k) => {
     const members = [...entry.nuggets].sort((a, b) => (idOf(a) < idOf(b) ? -1 : 1));
     let next = 0;
     layout.units.forEach((_, position) => {
       const count = solution.from_class[k]?.[position] ?? 0;
-      for (let taken = 0; taken < count; taken++) ids.get(position)!.push(idOf(members[next++]!));
+      for (let taken = 0; taken < count; taken++) holding(k, position).ids.push(idOf(members[next++]!));
     });
   });
-  solution.taker.forEach((taker, t) => {
-    if (taker > 0) ids.get(taker - 1)!.push(idOf(layout.tracked[t]!));
+  // passes in an order where every pass into a unit comes before the passes from it (time order)
+  const pending = layout.passes.map((pass, index) => ({ ...pass, count: solution.passed_on[index] ?? 0 })).filter((pass) => pass.count > 0);
+  while (pending.length > 0) {
+    const ready = pending.findIndex((pass) => !pending.some((other) => other.to === pass.from && other.emptyClass === pass.emptyClass));
+    if (ready < 0) throw new Error('decodeSolution: the solution passes empties round a cycle');
+    const [{ emptyClass, from, to, count }] = pending.splice(ready, 1) as [(typeof pending)[number]];
+    const source = holding(emptyClass, from);
+    holding(emptyClass, to).ids.push(...source.ids.slice(source.passed, source.passed + count));
+    source.passed += count;
+  }
+  for (const byUnit of held) for (const [unit, entry] of byUnit) ids.get(unit)!.push(...entry.ids);
+  solution.takes.forEach((takers, t) => {
+    takers.forEach((taken, position) => {
+      if (taken) ids.get(position)!.push(idOf(layout.tracked[t]!));
+    });
   });
   const carried = new Set<string>();
   solution.redirect.forEach((taker, collection) => {
