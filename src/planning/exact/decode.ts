@@ -1,13 +1,15 @@
 /**
  * A solution of models/horizon.mzn as the planner's `Plan` (src/planning/plan/types.ts), which
  * manifest assembly writes out and the validator checks. Each used duty slot is a duty: its
- * nodes in route order, consecutive nodes at one place forming one stop; the break of an arc is
- * a stop activity when it is taken before driving (or on arrival), an en-route break otherwise.
+ * nodes in route order, consecutive nodes at one place forming one stop; each break of an arc (up
+ * to two) is a stop activity when it is taken before driving (or on arrival), an en-route break
+ * otherwise, written as the break activities back to back that do to D1 what the model chose.
  * A duty that drives back to where it started (`returns_to_base`) ends with a stop there with
  * no activity, reached by the last node's arc.
  */
 import type { Duty, PlanStop, StopActivity, TimeSpan } from '../plan/types.ts';
 import type { PlanningProblem } from '../problem/index.ts';
+import { LIMITS } from '../hours/rules.ts';
 import type { ExactLayout } from './data.ts';
 import { finishNode, nodeRole, startNode, type NodeNumbering } from './nodes.ts';
 
@@ -19,6 +21,12 @@ export interface HorizonSolution {
   drive: number[];
   before_break: number[];
   break_len: number[];
+  second_break: number[];
+  before_second_break: number[];
+  split_taken: boolean[];
+  qualifies: boolean[];
+  split_after: boolean[];
+  qualifies_second: boolean[];
   loc: number[];
   served: boolean[];
   lorry: number[];
@@ -71,60 +79,115 @@ function dutyOf(
   const stops: PlanStop[] = [];
   let current: PlanStop | null = null;
   let pendingEnRoute: TimeSpan[] = [];
-  let arrivalBreak: TimeSpan | null = null;
+  let arrivalBreaks: TimeSpan[] = [];
   let arrive = 0;
   nodes.forEach((node, position) => {
     const place = value(solution.loc, node) - 1;
     if (current === null || current.place !== place) {
       current = { place, arrive: position === 0 ? value(solution.time, node) : arrive, depart: 0, enRouteBreaks: pendingEnRoute, activities: [] };
-      if (arrivalBreak !== null) current.activities.push({ kind: 'break', ...arrivalBreak });
+      current.activities.push(...arrivalBreaks.map((span) => ({ kind: 'break' as const, ...span })));
       stops.push(current);
       pendingEnRoute = [];
-      arrivalBreak = null;
+      arrivalBreaks = [];
     }
     const activity = nodeActivity(problem, layout, numbering, solution, node, nuggetsOf);
     current.activities.push(activity);
     // the arc to the next node (the last node's arc leads to the finish: nothing, or the drive back)
     const { end } = activity;
-    const depart = value(solution.depart, node);
-    const pause = value(solution.break_len, node);
-    const ahead = value(solution.before_break, node);
-    const drive = value(solution.drive, node);
     const next = nodes[position + 1] ?? back ?? undefined;
-    current.depart = end;
-    if (next === undefined) {
-      // the duty ends here: idle until its finish, with the arc's break (if any) at the stop
-      if (pause > 0) current.activities.push({ kind: 'break', start: depart, end: depart + pause });
-      current.depart = Math.max(end, finishTime);
-      return;
+    // no next node: the duty ends here, idle until its finish (the arc's break, if any, at the stop)
+    const sameStop = next === undefined || value(solution.loc, next) - 1 === place;
+    const drive = value(solution.drive, node);
+    // the journey: from `depart`, drive to each break, take it, drive on (hours.mzn)
+    let clock = value(solution.depart, node);
+    let driven = 0;
+    let leave = clock;
+    let reach = clock + drive;
+    for (const pause of journeyBreaks(solution, node)) {
+      clock += pause.ahead - driven;
+      driven = pause.ahead;
+      const parts = breakParts(pause, clock);
+      if (sameStop || pause.ahead === 0) {
+        current.activities.push(...parts.map((span) => ({ kind: 'break' as const, ...span })));
+        leave = clock + pause.minutes;
+      } else if (pause.ahead < drive) {
+        pendingEnRoute.push(...parts);
+      } else {
+        arrivalBreaks.push(...parts);
+        reach = clock;
+      }
+      clock += pause.minutes;
+      if (pause.ahead < drive || sameStop) reach = clock + drive - driven;
     }
-    const sameStop = value(solution.loc, next) - 1 === place;
-    if (pause > 0 && (sameStop || ahead === 0)) {
-      current.activities.push({ kind: 'break', start: depart, end: depart + pause });
-      current.depart = depart + pause;
-      arrive = depart + pause + drive;
-    } else if (pause > 0 && ahead < drive) {
-      pendingEnRoute = [{ start: depart + ahead, end: depart + ahead + pause }];
-      current.depart = depart;
-      arrive = depart + pause + drive;
-    } else if (pause > 0) {
-      arrivalBreak = { start: depart + drive, end: depart + drive + pause };
-      current.depart = depart;
-      arrive = depart + drive;
-    } else {
-      current.depart = depart;
-      arrive = depart + drive;
-    }
-    if (sameStop) current.depart = end;
+    current.depart = next === undefined ? Math.max(end, finishTime) : sameStop ? end : leave;
+    arrive = reach;
   });
   if (back !== null) {
     // the drive back, then idle until the finish (a break on arrival, waits)
-    const activities: StopActivity[] = arrivalBreak === null ? [] : [{ kind: 'break', ...(arrivalBreak as TimeSpan) }];
+    const activities: StopActivity[] = arrivalBreaks.map((span) => ({ kind: 'break' as const, ...span }));
     stops.push({ place: value(solution.loc, back) - 1, arrive, depart: Math.max(arrive, finishTime), enRouteBreaks: pendingEnRoute, activities });
   }
   const first = stops[0]!;
   const last = stops[stops.length - 1]!;
   return { driver: crew.driver, lorry: crew.lorry, start: first.arrive, end: last.depart, stops };
+}
+
+/** A break of a journey as the model took it: its minutes, the driving before it, and what it did to D1. */
+interface JourneyBreak {
+  minutes: number;
+  ahead: number;
+  /** A split was pending before it. */
+  pending: boolean;
+  qualifies: boolean;
+  /** A split is pending after it. */
+  pendingAfter: boolean;
+}
+
+/** The node's arc's breaks in order (none, one, or two), with the D1 state the model gave each. */
+function journeyBreaks(solution: HorizonSolution, node: number): JourneyBreak[] {
+  const index = node - 1;
+  const first: JourneyBreak = {
+    minutes: solution.break_len[index]!,
+    ahead: solution.before_break[index]!,
+    pending: solution.split_taken[index]!,
+    qualifies: solution.qualifies[index]!,
+    pendingAfter: solution.split_after[index]!,
+  };
+  const second: JourneyBreak = {
+    minutes: solution.second_break[index]!,
+    ahead: solution.before_second_break[index]!,
+    pending: first.pendingAfter,
+    qualifies: solution.qualifies_second[index]!,
+    pendingAfter: solution.split_taken[solution.succ[index]! - 1]!,
+  };
+  return [first, second].filter((pause) => pause.minutes > 0);
+}
+
+/** The longest break that never qualifies after a split part (its parts are 15-29 min). */
+const LONGEST_SPLIT_PART = LIMITS.splitSecondPart - 1;
+
+/**
+ * A break of the model written as break activities back to back whose effect on D1, as the hours
+ * engine counts them (each a break of its own), is the one the model chose (hours.mzn): one
+ * activity when it qualifies (and leaves no split pending) or is too short to qualify; a
+ * qualifying part and then 15 min when it also leaves a split pending; parts of 15-29 min when
+ * it is long enough to qualify but does not.
+ */
+function breakParts(pause: JourneyBreak, start: number): TimeSpan[] {
+  const whole = [{ start, end: start + pause.minutes }];
+  if (pause.qualifies) {
+    return pause.pendingAfter ? [{ start, end: start + pause.minutes - LIMITS.shortestBreak }, { start: start + pause.minutes - LIMITS.shortestBreak, end: start + pause.minutes }] : whole;
+  }
+  if (pause.minutes < (pause.pending ? LIMITS.splitSecondPart : LIMITS.fullBreak)) return whole;
+  const count = Math.ceil(pause.minutes / LONGEST_SPLIT_PART);
+  const parts: TimeSpan[] = [];
+  let from = start;
+  for (let part = 0; part < count; part++) {
+    const minutes = Math.floor(pause.minutes / count) + (part < pause.minutes % count ? 1 : 0);
+    parts.push({ start: from, end: from + minutes });
+    from += minutes;
+  }
+  return parts;
 }
 
 function activityMinutes(problem: PlanningProblem, layout: ExactLayout, numbering: NodeNumbering, solution: HorizonSolution, node: number): number {

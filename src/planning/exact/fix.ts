@@ -4,10 +4,11 @@
  * it has a solution with these values; the choices the plan leaves implicit (which empty of a
  * class, the Nugget order bookkeeping, the drivers'-hours counters) are the solver's to find.
  *
- * A plan whose shape the model cannot state (a duty in no slot, two breaks on one journey, an
+ * A plan whose shape the model cannot state (a duty in no slot, three breaks on one journey, an
  * activity of no unit the model offers) gets a `PlanShapeError` saying where.
  */
-import type { Duty, Plan, PlanStop, StopActivity } from '../plan/types.ts';
+import { LIMITS } from '../hours/rules.ts';
+import type { Duty, Plan, PlanStop, StopActivity, TimeSpan } from '../plan/types.ts';
 import type { PlanningProblem } from '../problem/index.ts';
 import type { ExactInstance } from './data.ts';
 import { deliveryNode, finishNode, nodeCount, pickupNode, startNode, type NodeNumbering } from './nodes.ts';
@@ -37,15 +38,31 @@ interface Arc {
   depart: number;
   pause: number;
   ahead: number;
+  /** The journey's second break (0: none) and the driving before it. */
+  second: number;
+  secondAhead: number;
+  /** What each break's parts do to D1 (`runEffect`), -1 with no break. */
+  effect: number;
+  secondEffect: number;
+}
+
+/** A node of a duty with its activity's start and end and the stop where it is. */
+interface DutyNode {
+  node: number;
+  start: number;
+  end: number;
+  place: number;
+  stop: PlanStop;
 }
 
 /**
  * The same plan as the `warm_*` data of models/horizon/warm.mzn (a warm start, not a constraint).
  * Activity ends are no decision of the search (the model's end is start plus the handling), so
- * they are checked (`fixed_end`) but not followed.
+ * they are checked (`fixed_end`) but not followed; nor are what the breaks' parts do to D1
+ * (`fixed_*_effect`), which the search chooses.
  */
 export function warmData(problem: PlanningProblem, instance: ExactInstance, plan: Plan): Record<string, number[]> {
-  const { fixed_end: _ends, ...decisions } = fixedData(problem, instance, plan);
+  const { fixed_end: _ends, fixed_break_effect: _effects, fixed_second_break_effect: _secondEffects, ...decisions } = fixedData(problem, instance, plan);
   return Object.fromEntries(Object.entries(decisions).map(([name, values]) => [name.replace(/^fixed_/, 'warm_'), values]));
 }
 
@@ -60,6 +77,10 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
   const depart = new Array<number>(count).fill(-1);
   const pause = new Array<number>(count).fill(-1);
   const ahead = new Array<number>(count).fill(-1);
+  const second = new Array<number>(count).fill(-1);
+  const secondAhead = new Array<number>(count).fill(-1);
+  const effect = new Array<number>(count).fill(-1);
+  const secondEffect = new Array<number>(count).fill(-1);
   // where each visited node's activity is: the model chooses it for a deliver_empty's pickup and a collect_empty's delivery
   const place = new Array<number>(count).fill(0);
   const lorry = layout.slots.map(() => 0);
@@ -92,6 +113,10 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
       depart[node - 1] = arc.depart;
       pause[node - 1] = arc.pause;
       ahead[node - 1] = arc.ahead;
+      second[node - 1] = arc.second;
+      secondAhead[node - 1] = arc.secondAhead;
+      effect[node - 1] = arc.effect;
+      secondEffect[node - 1] = arc.secondEffect;
     });
     time[finishNode(numbering, slot) - 1] = dutyEnd(duty);
   }
@@ -100,7 +125,7 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
     if (lorry[slot] === 0) succ[startNode(numbering, slot) - 1] = finishNode(numbering, slot);
   });
   for (let node = 1; node <= 2 * numbering.units; node++) if (!visited.has(node)) time[node - 1] = 0;
-  return { fixed_succ: succ, fixed_loc: place, fixed_time: time, fixed_depart: depart, fixed_break: pause, fixed_before_break: ahead, fixed_lorry: lorry, fixed_returns: returns, fixed_end: end };
+  return { fixed_succ: succ, fixed_loc: place, fixed_time: time, fixed_depart: depart, fixed_break: pause, fixed_before_break: ahead, fixed_second_break: second, fixed_before_second_break: secondAhead, fixed_break_effect: effect, fixed_second_break_effect: secondEffect, fixed_lorry: lorry, fixed_returns: returns, fixed_end: end };
 }
 
 const NODE_KINDS: ReadonlySet<StopActivity['kind']> = new Set(['service', 'pickup', 'delivery', 'yard_work']);
@@ -119,12 +144,12 @@ function returnStop(problem: PlanningProblem, duty: Duty): PlanStop | null {
 }
 
 /** The duty's nodes in order with their activity starts (the walk-round check is the start node). */
-function dutyNodes(unitOf: Map<number, number>, numbering: NodeNumbering, duty: Duty, slot: number): { node: number; start: number; end: number; place: number }[] {
-  const nodes: { node: number; start: number; end: number; place: number }[] = [];
+function dutyNodes(unitOf: Map<number, number>, numbering: NodeNumbering, duty: Duty, slot: number): DutyNode[] {
+  const nodes: DutyNode[] = [];
   for (const stop of duty.stops) {
     for (const activity of [...stop.activities].sort((a, b) => a.start - b.start || a.end - b.end)) {
       const node = activityNode(unitOf, numbering, activity, slot, nodes.length === 0);
-      if (node !== null) nodes.push({ node, start: activity.start, end: activity.end, place: stop.place });
+      if (node !== null) nodes.push({ node, start: activity.start, end: activity.end, place: stop.place, stop });
     }
   }
   if (nodes[0]?.node !== startNode(numbering, slot)) throw new PlanShapeError(`a duty of slot ${slot} does not start with its walk-round check`);
@@ -155,37 +180,98 @@ function dutyEnd(duty: Duty): number {
   return Math.max(last.depart, ...last.activities.map((activity) => activity.end));
 }
 
+/** A run of break activities back to back on a journey: one break of the model (hours.mzn says why). */
+interface BreakRun {
+  start: number;
+  end: number;
+  /** Its break activities' minutes, in order. */
+  parts: number[];
+}
+
 /**
- * For each node, the arc to the next: when it departs and its break. A break after the node's
- * activity at its stop is taken before driving (ahead 0); an en-route break is `ahead` minutes
- * into the drive; a break at the next stop before its first activity is taken on arrival. The
- * last node's arc is the drive back to the duty's start place when there is one (`back`); after
- * it, or after the last node when there is none, the duty may idle until it ends, with one break.
+ * For each node, the arc to the next: when it departs and its breaks (up to two). A break after
+ * the node's activity at its stop is taken before driving (ahead 0); an en-route break is `ahead`
+ * minutes into the drive; a break at the next stop before its first activity is taken on arrival.
+ * Break activities back to back are one break. The model's journey runs without idle time from
+ * its first break to its second (a wait is before the first or after the second), so a plan with
+ * idle time between two breaks of a journey (at one stop, or after a break before driving, or
+ * before a break on arrival) has no such journey in the model. The last node's arc is the drive
+ * back to the duty's start place when there is one (`back`); after it, or after the last node
+ * when there is none, the duty may idle until it ends (at its last stop, with one break).
  */
-function dutyArcs(problem: PlanningProblem, duty: Duty, nodes: { node: number; start: number; end: number; place: number }[], back: PlanStop | null): Arc[] {
+const NO_BREAK: Arc = { depart: 0, pause: 0, ahead: 0, second: 0, secondAhead: 0, effect: -1, secondEffect: -1 };
+
+function dutyArcs(problem: PlanningProblem, duty: Duty, nodes: DutyNode[], back: PlanStop | null): Arc[] {
   const breaks = duty.stops.flatMap((stop) => [
-    ...stop.enRouteBreaks.map((pause) => ({ ...pause, enRouteTo: stop })),
-    ...stop.activities.filter((activity) => activity.kind === 'break').map((pause) => ({ start: pause.start, end: pause.end, enRouteTo: null })),
+    ...stop.enRouteBreaks.map((pause) => ({ start: pause.start, end: pause.end })),
+    ...stop.activities.filter((activity) => activity.kind === 'break').map((pause) => ({ start: pause.start, end: pause.end })),
   ]);
   const departures = new Map(duty.stops.map((stop) => [stop, stop.depart]));
   const end = dutyEnd(duty);
   return nodes.map((entry, position) => {
     const following = nodes[position + 1];
-    const next = following ?? (back === null ? { start: end, place: entry.place } : { start: back.arrive, place: back.place });
+    const next = following ?? (back === null ? { start: end, place: entry.place, stop: entry.stop } : { start: back.arrive, place: back.place, stop: back });
     // the breaks of the arc: up to the next activity, or (the last arc) to the duty's end
     const until = following === undefined ? end : next.start;
-    const within = breaks.filter((pause) => pause.start >= entry.end && pause.end <= until);
-    if (within.length > 1) throw new PlanShapeError(`two breaks between two activities (minute ${within[0]!.start}): the model takes one per journey`);
+    const runs = breakRuns(breaks.filter((pause) => pause.start >= entry.end && pause.end <= until));
+    const where = `between two activities (minute ${runs[0]?.start ?? entry.end})`;
+    if (runs.length > 2) throw new PlanShapeError(`${runs.length} breaks ${where}: the model takes up to two per journey`);
     const sameStop = entry.place === next.place;
-    const stopOf = duty.stops.find((stop) => stop.activities.some((activity) => activity.start === entry.start) && stop.place === entry.place)!;
-    const leave = sameStop ? entry.end : departures.get(stopOf)!;
+    const leave = sameStop ? entry.end : departures.get(entry.stop)!;
     const drive = sameStop ? 0 : problem.travelMinutes[entry.place]![next.place]!;
-    const pause = within[0];
-    if (pause === undefined) return { depart: leave, pause: 0, ahead: 0 };
-    const length = pause.end - pause.start;
-    if (sameStop || pause.end <= leave) return { depart: pause.start, pause: length, ahead: 0 };
-    if (pause.enRouteTo !== null) return { depart: leave, pause: length, ahead: pause.start - leave };
-    // on arrival (before the next activity, or at the end of the drive back): the drive ends as the break starts
-    return { depart: pause.start - drive, pause: length, ahead: drive };
+    const arrive = sameStop ? entry.end : next.stop.arrive;
+    if (runs.length === 0) return { ...NO_BREAK, depart: leave };
+    // driving before each break: none at the stop before driving, all of it on arrival, else the drive so far
+    let enRouteBefore = 0;
+    const placed = runs.map((run) => {
+      const ahead = sameStop || run.end <= leave ? 0 : run.start >= arrive ? drive : run.start - leave - enRouteBefore;
+      if (ahead > 0 && ahead < drive) enRouteBefore += run.end - run.start;
+      return { ...run, ahead };
+    });
+    const [first, second] = placed as [BreakRun & { ahead: number }, (BreakRun & { ahead: number }) | undefined];
+    const depart = first.start - first.ahead;
+    const firstBreak = { depart, pause: first.end - first.start, ahead: first.ahead, effect: runEffect(first.parts) };
+    if (second === undefined) return { ...NO_BREAK, ...firstBreak };
+    if (second.ahead <= first.ahead || second.start !== first.end + second.ahead - first.ahead) {
+      throw new PlanShapeError(`two breaks with idle time between them ${where}: the model's journey has none there`);
+    }
+    return { ...firstBreak, second: second.end - second.start, secondAhead: second.ahead, secondEffect: runEffect(second.parts) };
   });
+}
+
+/**
+ * The breaks in time order, those back to back joined. A break activity shorter than a break is
+ * a wait to the hours engine: it joins none (the model, which takes no break that short, rejects it).
+ */
+function breakRuns(breaks: TimeSpan[]): BreakRun[] {
+  const runs: BreakRun[] = [];
+  const isBreak = (minutes: number) => minutes >= LIMITS.shortestBreak;
+  for (const pause of [...breaks].sort((a, b) => a.start - b.start)) {
+    const last = runs[runs.length - 1];
+    const minutes = pause.end - pause.start;
+    if (last !== undefined && last.end === pause.start && isBreak(minutes) && last.parts.every(isBreak)) {
+      last.end = pause.end;
+      last.parts.push(minutes);
+    } else runs.push({ start: pause.start, end: pause.end, parts: [minutes] });
+  }
+  return runs;
+}
+
+/**
+ * What a run's parts do to D1 as the hours engine counts them (tracker.ts `rest`), for
+ * models/horizon/fixed.mzn: (qualifies + 2 * leaves a split pending) with no split pending before
+ * it, plus 4 times the same with one pending.
+ */
+function runEffect(parts: readonly number[]): number {
+  const effect = (pending: boolean) => {
+    let qualifies = false;
+    for (const minutes of parts) {
+      if (minutes >= LIMITS.fullBreak || (pending && minutes >= LIMITS.splitSecondPart)) {
+        qualifies = true;
+        pending = false;
+      } else pending = true;
+    }
+    return (qualifies ? 1 : 0) + (pending ? 2 : 0);
+  };
+  return effect(false) + 4 * effect(true);
 }

@@ -201,6 +201,8 @@ function followsWarmStart(warm: Record<string, number[]>, solution: Record<strin
     ['warm_depart', 'depart', -1],
     ['warm_break', 'break_len', -1],
     ['warm_before_break', 'before_break', -1],
+    ['warm_second_break', 'second_break', -1],
+    ['warm_before_second_break', 'before_second_break', -1],
     ['warm_lorry', 'lorry', -1],
     ['warm_returns', 'returns_to_base', -1],
   ];

@@ -252,6 +252,60 @@ function withLeg(body: Record<string, unknown>, legId: string, change: ((leg: Re
 }
 
 /**
+ * split-on-one-journey (a 15+30 split on one journey): a driver 310 min into a duty (counters, no
+ * break since) takes one Nugget from Leeds at 06:15 sharp to Southampton by 12:57, 341 min of
+ * driving. After the walk-round check and the pickup, W1 asks for a break within 20 min of
+ * driving; one of 45 there leaves 321 min of driving after it (over D1's 270), and the window
+ * leaves 46 min for breaks. The witness takes 16 min before driving and 30 min en route after
+ * 270 min of driving (the split's second part); the model took one break per journey and had no
+ * plan serving the leg (UNSATISFIABLE with the leg required, Gecode and Chuffed). `second` is the
+ * en-route break's minutes: at 29 the split is not completed, a D1 violation; `enRouteParts`
+ * writes it as break activities back to back (15 + 15: none completes the split, a D1 violation).
+ */
+function splitOnOneJourney(problem: PlanningProblem, second: number, enRouteParts: number[] = [second]): Plan {
+  const [leeds, southampton] = ['wh-leeds', 'cust-southampton'].map((id) => problem.places.find((place) => place.id === id)!.index) as [number, number];
+  const unit = problem.units[0]!;
+  const nuggetIds = unit.nuggets.map((nugget) => problem.nuggets[nugget]!.id);
+  const drive = problem.travelMinutes[leeds]![southampton]!;
+  expect(drive, 'the journey the witness is timed for').to.equal(341);
+  const arrive = 46 + drive + second;
+  return {
+    duties: [
+      {
+        driver: 0,
+        lorry: 0,
+        start: 0,
+        end: arrive + 15,
+        stops: [
+          {
+            place: leeds,
+            arrive: 0,
+            depart: 46,
+            enRouteBreaks: [],
+            activities: [
+              { kind: 'service', start: 0, end: 15 },
+              { kind: 'pickup', unit: unit.index, nuggetIds, start: 15, end: 30 },
+              { kind: 'break', start: 30, end: 46 },
+            ],
+          },
+          {
+            place: southampton,
+            arrive,
+            depart: arrive + 15,
+            enRouteBreaks: enRouteParts.map((minutes, index) => {
+              const start = 46 + 270 + enRouteParts.slice(0, index).reduce((sum, part) => sum + part, 0);
+              return { start, end: start + minutes };
+            }),
+            activities: [{ kind: 'delivery', unit: unit.index, nuggetIds, start: arrive, end: arrive + 15 }],
+          },
+        ],
+      },
+    ],
+    unplanned: [],
+  };
+}
+
+/**
  * On one solver: the witness (a plan of `solved`'s problem) is accepted by the model, the near miss
  * (a plan the validator rejects, of the same problem or of a twin) is rejected, and the model plans
  * `solved` in full with a plan the validator passes.
@@ -394,6 +448,26 @@ describe('exact model: restrictions lifted (issue 18), plans it rejected before'
         await witnessAcceptedNearMissRejected(solver, solved, emptyServesTwoLegs(solved.problem, 130, false), { problem: strict.problem, plan: emptyServesTwoLegs(strict.problem, 130, false) });
       });
     }
+  });
+
+  describeLift('two breaks on one journey: the 15+30 split', {
+    caseName: 'split-on-one-journey',
+    witness: (problem) => splitOnOneJourney(problem, 30),
+    // a 29 min second part does not complete the split
+    nearMiss: (problem) => splitOnOneJourney(problem, 29),
+    rule: 'D1',
+  });
+
+  describe('a run of break activities back to back is one break of the model, held to what its own parts do', () => {
+    it('the 30 min written as 15 + 15 back to back: rejected by the validator (D1) and by the model on Gecode and Chuffed', async () => {
+      const { snapshot, problem } = await caseOf(caseBody('split-on-one-journey'));
+      const parts = splitOnOneJourney(problem, 30, [15, 15]);
+      expect(planValidator(snapshot, problem)(parts).map((violation) => violation.rule)).to.deep.equal(['D1']);
+      for (const solver of solvers) {
+        const check = await checkPlanExact(problem, parts, engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
+        expect({ solver, accepted: check.accepted, shape: check.shape ?? null }, check.status).to.deep.equal({ solver, accepted: false, shape: null });
+      }
+    });
   });
 
   describe('handling written longer than its minutes: no plan lost (the wait after it is in the model)', () => {
