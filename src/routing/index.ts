@@ -17,5 +17,6 @@ export { solveRouting, type RoutingOutcome, type RoutingSearchOptions } from './
 export { maxWeightMatching } from './algorithms/matching.ts';
 export { pdptwData, pdptwRoutes } from './utils/pdptw-data.ts';
 export { Random } from './utils/random.ts';
+export { now, useClock, type Clock } from './utils/clock.ts';
 export { searchParameters, type LnsParameters, type RuinRecreateParameters, type SearchParameterOverrides, type SearchParameters } from './structures/search-parameters.ts';
 export { aborted, deadline, firstOf, maxIterations, noImprovement, type SearchProgress, type StopReason, type StoppingCriterion } from './algorithms/stopping.ts';

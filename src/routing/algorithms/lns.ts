@@ -19,6 +19,7 @@ import { Random } from '../utils/random.ts';
 import { relatedness } from '../utils/relatedness.ts';
 import type { LnsParameters } from '../structures/search-parameters.ts';
 import { aborted, deadline, firstOf, maxIterations, noImprovement, type StopReason } from './stopping.ts';
+import { now } from '../utils/clock.ts';
 
 export type NeighbourhoodKind = 'shaw' | 'routes' | 'eliminate';
 
@@ -26,7 +27,7 @@ export interface LnsOptions extends Omit<LnsParameters, 'subproblemTimeLimitMs'>
   solver: ModelSolver;
   /** Solver tag for the subproblems (`gecode`, `chuffed`). */
   solverTag: string;
-  /** Epoch milliseconds: no subproblem starts after it, and each is cut at it. */
+  /** A time on the core's clock (utils/clock.ts): no subproblem starts after it, and each is cut at it. */
   deadline: number;
   seed: number;
   /** Time limit per subproblem, a safety net under the failure limit. */
@@ -174,7 +175,7 @@ export async function improveByLns(
       model: 'pdptw.mzn',
       data: pdptwData(sub.instance, { restriction: sub.restriction }),
       solver: options.solverTag,
-      timeLimitMs: Math.max(1, Math.min(options.subproblemTimeLimitMs, options.deadline - Date.now())),
+      timeLimitMs: Math.max(1, Math.min(options.subproblemTimeLimitMs, options.deadline - now())),
       seed: options.seed + iterations,
       failLimit: options.failLimit,
       signal: options.signal,

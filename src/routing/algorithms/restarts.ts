@@ -12,6 +12,7 @@
 import { compareCost } from '../structures/evaluate.ts';
 import type { RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 import { ruinAndRecreate, type RuinRecreateOptions, type RuinRecreateResult } from './ruin-recreate.ts';
+import { now } from '../utils/clock.ts';
 
 /** The seed of run `run` (0: the caller's seed): far apart, so no run repeats another seed's. */
 export function runSeed(seed: number, run: number): number {
@@ -40,7 +41,7 @@ export function ruinAndRecreateWithRestarts(instance: RoutingInstance, start: Ro
     localSearchMoves += result.localSearchMoves;
     if (best === null || compareCost(instance, result.cost, best.cost) < 0) best = result;
     const settled = options.restartAfter !== null && result.stoppedBy === 'stall';
-    if (!settled || iterations >= options.maxIterations || Date.now() >= options.deadline) {
+    if (!settled || iterations >= options.maxIterations || now() >= options.deadline) {
       return { ...best, iterations, improvements, vehiclesEliminated, localSearchMoves, stoppedBy: result.stoppedBy, runs: run + 1 };
     }
   }

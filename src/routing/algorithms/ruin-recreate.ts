@@ -33,10 +33,11 @@ import { localSearch } from './local-search/index.ts';
 import { EjectionSearch } from './ejection.ts';
 import type { RuinRecreateParameters } from '../structures/search-parameters.ts';
 import { aborted, deadline, firstOf, maxIterations, noImprovement, type StopReason } from './stopping.ts';
+import { now } from '../utils/clock.ts';
 
 export interface RuinRecreateOptions extends Omit<RuinRecreateParameters, 'share'> {
   seed: number;
-  /** Epoch milliseconds: the search stops at it. */
+  /** A time on the core's clock (utils/clock.ts): the search stops at it. */
   deadline: number;
   signal?: AbortSignal;
   /** Called with each new best solution's cost (benchmarks: the time to reach a target). */
@@ -290,7 +291,7 @@ export class RuinRecreate {
     if (!first.ok) throw new Error(`ruin-recreate: the start solution is infeasible: ${first.reason}`);
     let best = { routes: clone(start.routes), cost: first.cost };
     let current = { routes: clone(start.routes), cost: first.cost };
-    const started = Date.now();
+    const started = now();
     let iterations = 0;
     let improvements = 0;
     let vehiclesEliminated = 0;
@@ -298,7 +299,7 @@ export class RuinRecreate {
     const allVehicles = instance.vehicles.map((_, k) => k);
     const progress = (): number =>
       options.progress === 'time'
-        ? Math.min(1, (Date.now() - started) / Math.max(1, options.deadline - started))
+        ? Math.min(1, (now() - started) / Math.max(1, options.deadline - started))
         : iterations / Math.max(1, options.maxIterations);
     const criterion = firstOf(aborted(options.signal), deadline(options.deadline), maxIterations(options.maxIterations));
     // the travel phase also ends after a run of moves without a new best

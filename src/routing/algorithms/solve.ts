@@ -11,6 +11,7 @@ import { ruinAndRecreateWithRestarts } from './restarts.ts';
 import type { ModelSolver } from '../structures/model-solver.ts';
 import type { SearchParameters } from '../structures/search-parameters.ts';
 import type { RouteStop, RoutingCost, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
+import { now } from '../utils/clock.ts';
 
 export interface RoutingSearchOptions {
   solver: ModelSolver;
@@ -50,20 +51,20 @@ export interface RoutingOutcome {
 
 /** Constructs a first solution and improves it until the iteration budget or the deadline. */
 export async function solveRouting(instance: RoutingInstance, options: RoutingSearchOptions): Promise<RoutingOutcome> {
-  const constructStarted = Date.now();
+  const constructStarted = now();
   const solution = options.initial === undefined ? construct(instance).solution : extend(instance, options.initial);
-  const constructMs = Date.now() - constructStarted;
+  const constructMs = now() - constructStarted;
   const first = evaluateSolution(instance, solution);
   if (!first.ok) throw new Error(`routing: the construction is infeasible: ${first.reason}`);
   let start = solution;
   let ruinRecreate: RuinRecreateResult | null = null;
   const { parameters } = options;
   if (parameters.ruinRecreate !== null && parameters.ruinRecreate.maxIterations > 0) {
-    const now = Date.now();
+    const startedAt = now();
     ruinRecreate = ruinAndRecreateWithRestarts(instance, start, {
       ...parameters.ruinRecreate,
       seed: parameters.seed,
-      deadline: now + Math.max(0, parameters.deadline - now) * parameters.ruinRecreate.share,
+      deadline: startedAt + Math.max(0, parameters.deadline - startedAt) * parameters.ruinRecreate.share,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
       ...(options.routeFilter === undefined ? {} : { routeFilter: options.routeFilter }),
       target: parameters.target,
@@ -71,7 +72,7 @@ export async function solveRouting(instance: RoutingInstance, options: RoutingSe
     });
     start = ruinRecreate.solution;
   }
-  const lnsStarted = Date.now();
+  const lnsStarted = now();
   const lns = await improveByLns(instance, start, {
     ...parameters.lns,
     // a start at the target leaves nothing for the models to find
@@ -85,7 +86,7 @@ export async function solveRouting(instance: RoutingInstance, options: RoutingSe
     signal: options.signal,
     onImprovement: options.onImprovement,
   });
-  return { solution: lns.solution, cost: lns.cost, constructed: first.cost, constructMs, lns, lnsMs: Date.now() - lnsStarted, ruinRecreate };
+  return { solution: lns.solution, cost: lns.cost, constructed: first.cost, constructMs, lns, lnsMs: now() - lnsStarted, ruinRecreate };
 }
 
 /** `initial` with the requests it leaves out inserted where they fit (whole groups only). */

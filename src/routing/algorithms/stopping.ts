@@ -3,6 +3,8 @@
  * progress and names why it stops, or says null; `firstOf` stops at the first that fires.
  * They are made once per search, never inside its loop.
  */
+import { now } from '../utils/clock.ts';
+
 export interface SearchProgress {
   iterations: number;
   /** Iterations since the last improvement of the best solution. */
@@ -21,9 +23,9 @@ export function maxIterations(limit: number): StoppingCriterion {
   return (progress) => (progress.iterations >= limit ? 'iterations' : null);
 }
 
-/** Stops `marginMs` before the epoch-millisecond deadline. */
+/** Stops `marginMs` before the deadline, a time on the core's clock (utils/clock.ts). */
 export function deadline(at: number, marginMs = 0): StoppingCriterion {
-  return () => (Date.now() >= at - marginMs ? 'deadline' : null);
+  return () => (now() >= at - marginMs ? 'deadline' : null);
 }
 
 export function aborted(signal: AbortSignal | undefined): StoppingCriterion {

@@ -121,7 +121,7 @@ export interface LnsParameters {
 
 export interface SearchParameters {
   seed: number;
-  /** Epoch milliseconds by which the whole search stops. */
+  /** The time, on the core's clock (utils/clock.ts: epoch milliseconds but in a benchmark), by which the whole search stops. */
   deadline: number;
   /** null: no ruin and recreate before the model search. */
   ruinRecreate: RuinRecreateParameters | null;

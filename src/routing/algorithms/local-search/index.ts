@@ -8,6 +8,7 @@
 import type { RouteStop, RoutingInstance } from '../../structures/instance.ts';
 import type { NeighbourLists } from '../../utils/relatedness.ts';
 import type { Random } from '../../utils/random.ts';
+import { now } from '../../utils/clock.ts';
 import { LocalSearchContext } from './context.ts';
 import { exchange } from './exchange.ts';
 import { intraOrOpt, orOpt } from './or-opt.ts';
@@ -66,7 +67,7 @@ export function localSearch(instance: RoutingInstance, routes: RouteStop[][], op
   const visit = new Set<number>(options.routes ?? routes.keys());
   let moves = 0;
   let improved = true;
-  while (improved && moves < options.maxMoves && Date.now() < options.deadline) {
+  while (improved && moves < options.maxMoves && now() < options.deadline) {
     improved = false;
     const requests: number[] = [];
     if (options.requests != null) {
