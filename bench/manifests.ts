@@ -12,6 +12,9 @@
  *   --clock wall              what a routing instance's --seconds measure: wall (default) or cpu, the
  *                             process's CPU time, so that runs compared side by side search alike
  *                             however loaded the machine is (VROOM's seconds stay wall-clock)
+ *   --threads 2               routing searches at once, each on a thread with a seed of its own, the
+ *                             best kept (src/routing/algorithms/portfolio.ts), as VROOM runs beside
+ *                             ours on 2 threads (-t 2); default 2, 1 with --clock cpu or a model search
  *   --ruin-share 1            share of the time for the TypeScript ruin and recreate before the models (0: off;
  *                             default: SearchParameters' share, 1: no model search, the engine never loads)
  *   --profile                 presets with every model strategy on: per strategy, calls, how many
@@ -27,7 +30,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { now, searchParameters, solveRouting, useClock } from '../src/routing/index.ts';
+import { now, Portfolio, searchParameters, solveRouting, useClock, type PortfolioWorkerSpec, type RoutingCost, type RoutingSolution } from '../src/routing/index.ts';
 import type { ModelSolver } from '../src/planning/solve/model-solver.ts';
 import { exactDistance, readLiLim, readSolomon, SCALE, type BenchmarkInstance } from './routing/instances.ts';
 import { benchSolver } from './routing/solver.ts';
@@ -76,15 +79,26 @@ function usesModelSearch(run: RoutingRun): boolean {
   return run.seconds * (1 - run.ruinShare) >= 2;
 }
 
-async function runRouting(benchmark: BenchmarkInstance, run: RoutingRun) {
-  const started = now();
+/** One instance's search, in-process or on the portfolio's threads, in the row's terms. */
+interface Searched {
+  solution: RoutingSolution;
+  cost: RoutingCost;
+  constructed: RoutingCost;
+  within1PctSeconds: number | null;
+  moves: number;
+  localSearchMoves: number;
+  lnsIterations: number;
+  lnsImprovements: number;
+  lnsErrors: number;
+}
+
+async function searchInProcess(benchmark: BenchmarkInstance, run: RoutingRun, started: number): Promise<Searched> {
   const bks = benchmark.bks;
   let within1PctSeconds: number | null = null;
-  const modelSearch = usesModelSearch(run);
   const outcome = await solveRouting(benchmark.instance, {
     solver: run.solver,
     solverTag: run.solverTag,
-    parameters: searchParameters({ seed: run.seed, deadline: started + run.seconds * 1000 }, modelSearch
+    parameters: searchParameters({ seed: run.seed, deadline: started + run.seconds * 1000 }, usesModelSearch(run)
       ? { ruinRecreate: { share: run.ruinShare, localSearch: run.localSearch } }
       : { ruinRecreate: { share: 1, localSearch: run.localSearch }, lns: { maxIterations: 0 } }),
     // the model's travel is rounded up per arc, so this is reached no earlier than in exact distance
@@ -92,39 +106,78 @@ async function runRouting(benchmark: BenchmarkInstance, run: RoutingRun) {
       if (within1PctSeconds === null && withinOnePercent(cost.vehicles, cost.travel / SCALE, bks)) within1PctSeconds = (now() - started) / 1000;
     },
   });
-  const elapsed = (now() - started) / 1000;
-  const distance = exactDistance(benchmark, outcome.solution.routes);
   if (withinOnePercent(outcome.constructed.vehicles, outcome.constructed.travel / SCALE, bks)) within1PctSeconds = outcome.constructMs / 1000;
+  return {
+    solution: outcome.solution,
+    cost: outcome.cost,
+    constructed: outcome.constructed,
+    within1PctSeconds,
+    moves: outcome.ruinRecreate?.iterations ?? 0,
+    localSearchMoves: outcome.ruinRecreate?.localSearchMoves ?? 0,
+    lnsIterations: outcome.lns.iterations,
+    lnsImprovements: outcome.lns.improvements,
+    lnsErrors: outcome.lns.errors.length,
+  };
+}
+
+/** The same search on each of the portfolio's threads with its own seed, the best kept. */
+async function searchOnThreads(benchmark: BenchmarkInstance, run: RoutingRun, portfolio: Portfolio, started: number): Promise<Searched> {
+  const parameters = searchParameters({ seed: run.seed, deadline: started + run.seconds * 1000 }, { ruinRecreate: { share: 1, localSearch: run.localSearch } });
+  const outcome = await portfolio.solve(benchmark.instance, parameters.ruinRecreate!, run.seed, parameters.deadline);
+  // the first moment any thread had routes within 1 % (the portfolio's best was then at least as good)
+  const reached = outcome.members
+    .flatMap((member) => member.improvements)
+    .filter((improvement) => withinOnePercent(improvement.cost.vehicles, improvement.cost.travel / SCALE, benchmark.bks))
+    .map((improvement) => improvement.at);
+  return {
+    solution: outcome.solution,
+    cost: outcome.cost,
+    constructed: outcome.constructed,
+    within1PctSeconds: reached.length === 0 ? null : Math.max(0, Math.min(...reached) - started) / 1000,
+    moves: outcome.members.reduce((sum, member) => sum + member.iterations, 0),
+    localSearchMoves: outcome.members.reduce((sum, member) => sum + member.localSearchMoves, 0),
+    lnsIterations: 0,
+    lnsImprovements: 0,
+    lnsErrors: 0,
+  };
+}
+
+async function runRouting(benchmark: BenchmarkInstance, run: RoutingRun, portfolio: Portfolio | null) {
+  const started = now();
+  const bks = benchmark.bks;
+  const searched = portfolio === null ? await searchInProcess(benchmark, run, started) : await searchOnThreads(benchmark, run, portfolio, started);
+  const elapsed = (now() - started) / 1000;
+  const distance = exactDistance(benchmark, searched.solution.routes);
   const comparison: ComparisonRow = {
     solver: 'ours',
     instance: benchmark.instance.name,
     class: instanceClass(benchmark.instance.name),
-    vehicles: outcome.cost.vehicles,
+    vehicles: searched.cost.vehicles,
     bksVehicles: bks?.vehicles ?? null,
     distance,
     bksDistance: bks?.distance ?? null,
     gapPct: bks === null ? null : (100 * (distance - bks.distance)) / bks.distance,
     seconds: elapsed,
-    within1PctSeconds,
-    feasible: outcome.cost.dropped === 0 && outcome.lns.errors.length === 0,
+    within1PctSeconds: searched.within1PctSeconds,
+    feasible: searched.cost.dropped === 0 && searched.lnsErrors === 0,
   };
   const row = {
     instance: benchmark.instance.name,
     set: benchmark.family === 'lilim' ? 'Li&Lim' : 'Solomon',
-    vehicles: String(outcome.cost.vehicles),
+    vehicles: String(searched.cost.vehicles),
     'bks veh': bks === null ? '-' : String(bks.vehicles),
     distance: distance.toFixed(2),
     'bks dist': bks === null ? '-' : bks.distance.toFixed(2),
     'gap %': bks === null ? '-' : comparison.gapPct!.toFixed(2),
-    'constr gap %': bks === null ? '-' : ((100 * (outcome.constructed.travel / SCALE - bks.distance)) / bks.distance).toFixed(1),
+    'constr gap %': bks === null ? '-' : ((100 * (searched.constructed.travel / SCALE - bks.distance)) / bks.distance).toFixed(1),
     seconds: elapsed.toFixed(1),
-    's to 1 %': within1PctSeconds === null ? '-' : (within1PctSeconds as number).toFixed(2),
-    'r&r moves': String(outcome.ruinRecreate?.iterations ?? 0),
-    'ls moves': String(outcome.ruinRecreate?.localSearchMoves ?? 0),
-    iterations: String(outcome.lns.iterations),
-    'lns impr': String(outcome.lns.improvements),
-    solver: `${run.solverTag} (${outcome.lns.errors.length === 0 ? 'ok' : `${outcome.lns.errors.length} errors`})`,
-    status: outcome.cost.dropped === 0 ? 'all served' : `${outcome.cost.dropped} unserved`,
+    's to 1 %': searched.within1PctSeconds === null ? '-' : searched.within1PctSeconds.toFixed(2),
+    'r&r moves': String(searched.moves),
+    'ls moves': String(searched.localSearchMoves),
+    iterations: String(searched.lnsIterations),
+    'lns impr': String(searched.lnsImprovements),
+    solver: `${run.solverTag} (${searched.lnsErrors === 0 ? 'ok' : `${searched.lnsErrors} errors`})`,
+    status: searched.cost.dropped === 0 ? 'all served' : `${searched.cost.dropped} unserved`,
   };
   return { row, comparison };
 }
@@ -169,6 +222,7 @@ export async function run(args: string[]): Promise<void> {
     ruinShare: Number(option(args, 'ruin-share', String(searchParameters({ seed, deadline: 0 }).ruinRecreate!.share))),
     localSearch: option(args, 'local-search', 'on') !== 'off',
   };
+  let portfolio: Portfolio | null = null;
   try {
     if (presets !== 'none') {
       // the planner and the scenario generator are loaded only when a preset runs (and are not
@@ -180,6 +234,12 @@ export async function run(args: string[]): Promise<void> {
     // waits on the engine's process, whose time this process's CPU clock does not see
     if (clock === 'cpu' && families.length > 0 && usesModelSearch(routingRun)) throw new Error('--clock cpu: only with --ruin-share 1 (the model search runs in the engine\'s process)');
     if (clock === 'cpu') useClock(processCpuMs);
+    const threads = Number(option(args, 'threads', clock === 'cpu' || usesModelSearch(routingRun) ? '1' : '2'));
+    if (!Number.isInteger(threads) || threads < 1) throw new Error(`--threads ${option(args, 'threads', '')}: a positive integer`);
+    // CPU time is the whole process's: threads would spend it together
+    if (threads > 1 && clock === 'cpu') throw new Error('--threads: only 1 with --clock cpu');
+    if (threads > 1 && usesModelSearch(routingRun)) throw new Error('--threads: only 1 with a model search (--ruin-share below 1)');
+    portfolio = threads > 1 && families.length > 0 ? new Portfolio(threads, portfolioWorker()) : null;
     const peer = families.length === 0 || vroom === 'off' ? null : await vroomPeer(Number(vroom), 2);
     // the engine loads before the first timed instance only when the model search will run
     if (families.length > 0 && usesModelSearch(routingRun)) await warm?.();
@@ -191,7 +251,7 @@ export async function run(args: string[]): Promise<void> {
         const path = join(DATA, family, `${name}.txt`);
         const benchmark = family === 'lilim' ? readLiLim(join(DATA, 'lilim'), name) : readSolomon(join(DATA, 'solomon'), name);
         firstStep ??= process.uptime();
-        const { row, comparison } = await runRouting(benchmark, routingRun);
+        const { row, comparison } = await runRouting(benchmark, routingRun, portfolio);
         rows.push(row);
         comparisons.push(comparison);
         console.error(`${row.instance}: ${row.vehicles} vehicles (bks ${row['bks veh']}), ${row.distance} (gap ${row['gap %']}%) in ${row.seconds}s`);
@@ -200,7 +260,8 @@ export async function run(args: string[]): Promise<void> {
       }
     }
     if (rows.length > 0) {
-      console.log(`\nRouting benchmarks: models/pdptw.mzn with the hours rules OFF; ${seconds}s ${clock === 'cpu' ? 'of process CPU time ' : ''}per instance; engine: ${describe}` +
+      console.log(`\nRouting benchmarks: models/pdptw.mzn with the hours rules OFF; ${seconds}s ${clock === 'cpu' ? 'of process CPU time ' : ''}per instance` +
+        `${threads > 1 ? ` on ${threads} threads (a search with a seed of its own on each, the best kept)` : ''}; engine: ${describe}` +
         `${peer === null ? '; VROOM peer not found (../shared/peers/vroom)' : `; beside ${peer.label} -t 2`}`);
       console.log('travel time = Euclidean distance, x1000 rounded up in the model; distances in double precision\n');
       printTable(rows);
@@ -214,6 +275,18 @@ export async function run(args: string[]): Promise<void> {
       console.error(`wrote ${comparisons.length} rows to ${json}`);
     }
   } finally {
+    await portfolio?.close();
     await close();
   }
+}
+
+/**
+ * The portfolio threads' entry: the bundle scripts/bench.mjs made beside this bench's, or, from
+ * the TypeScript sources, the service's tsx loader for worker threads importing the entry.
+ */
+function portfolioWorker(): PortfolioWorkerSpec {
+  const bundled = process.env.BENCH_ROUTING_WORKER;
+  if (bundled !== undefined) return { filename: bundled };
+  const source = new URL('../src/', import.meta.url);
+  return { filename: fileURLToPath(new URL('workers/tsx-worker.mjs', source)), workerData: { entry: new URL('routing/portfolio-worker.ts', source).href } };
 }

@@ -41,6 +41,12 @@ if (!BUNDLED.has(name)) {
     await build(join(root, 'bench', `${name}.ts`), bundle, inputs);
     process.stderr.write(`bench: bundled bench/${name}.ts with esbuild in ${Math.round(performance.now() - started)} ms\n`);
   }
+  // the routing bench's portfolio threads (src/routing/algorithms/portfolio.ts) load a bundle
+  // of their own entry, made the same way
+  const worker = join(cache, 'routing-portfolio-worker.mjs');
+  const workerInputs = join(cache, 'routing-portfolio-worker.inputs.json');
+  if (!upToDate(worker, workerInputs)) await build(join(root, 'src', 'routing', 'portfolio-worker.ts'), worker, workerInputs);
+  process.env.BENCH_ROUTING_WORKER = worker;
   const benchmark = await import(pathToFileURL(bundle).href);
   await benchmark.run(args);
 }

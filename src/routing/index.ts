@@ -13,6 +13,7 @@ export { checkRoute, compareCost, evaluateSolution } from './structures/evaluate
 export { applyInsertion, bestInsertion, construct, dropPartialGroups, feasibleInsertions, regretInsert } from './algorithms/insertion.ts';
 export { ruinAndRecreate, type RuinRecreateOptions, type RuinRecreateResult } from './algorithms/ruin-recreate.ts';
 export { ruinAndRecreateWithRestarts, runSeed } from './algorithms/restarts.ts';
+export { memberSeed, Portfolio, searchMember, type PortfolioOutcome, type PortfolioTask, type PortfolioWorkerSpec } from './algorithms/portfolio.ts';
 export { solveRouting, type RoutingOutcome, type RoutingSearchOptions } from './algorithms/solve.ts';
 export { maxWeightMatching } from './algorithms/matching.ts';
 export { pdptwData, pdptwRoutes } from './utils/pdptw-data.ts';
