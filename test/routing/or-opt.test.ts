@@ -3,36 +3,14 @@
  * when no request crosses its ends, to another route; precedence and windows hold.
  */
 import { expect } from 'chai';
-import { evaluateSolution, type RouteStop, type RoutingInstance } from '../../src/routing/index.ts';
 import { LocalSearchContext } from '../../src/routing/algorithms/local-search/context.ts';
 import { intraOrOpt, orOpt } from '../../src/routing/algorithms/local-search/or-opt.ts';
 import { NeighbourLists } from '../../src/routing/utils/relatedness.ts';
-import { openRequest } from './support.ts';
-
-/** Places on a line (travel = distance), place 0 the depot. */
-function lineInstance(line: number[], pairs: [number, number][], vehicles: number): RoutingInstance {
-  return {
-    name: 'line',
-    travel: line.map((a) => line.map((b) => Math.abs(a - b))),
-    horizon: 1000,
-    requests: pairs.map(([p, d], r) => openRequest(p, d, r)),
-    vehicles: Array.from({ length: vehicles }, () => ({ startLocation: 0, endLocation: 0, window: { earliest: 0, latest: 1000 }, capacity: 4, drivingDone: 0, drivingSinceBreak: 0 })),
-    hours: null,
-    vehiclesFirst: false,
-  };
-}
-
-const stop = (request: number, kind: 'pickup' | 'delivery'): RouteStop => ({ request, kind });
-
-function travel(instance: RoutingInstance, routes: RouteStop[][]): number {
-  const result = evaluateSolution(instance, { routes });
-  if (!result.ok) throw new Error(result.reason);
-  return result.cost.travel;
-}
+import { lineInstance, openRequest, routesTravel as travel, stop } from './support.ts';
 
 describe('routing/or-opt', () => {
   it('moves a delivery alone to a better place in its own route, after its pickup', () => {
-    const instance = lineInstance([0, 10, 20, 30, 40], [[1, 2], [3, 4]], 1);
+    const instance = lineInstance([0, 10, 20, 30, 40], [openRequest(1, 2, 0), openRequest(3, 4, 1)]);
     const routes = [[stop(0, 'pickup'), stop(1, 'pickup'), stop(0, 'delivery'), stop(1, 'delivery')]];
     expect(travel(instance, routes)).to.equal(100);
     const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined);
@@ -42,7 +20,7 @@ describe('routing/or-opt', () => {
   });
 
   it('moves a block no request crosses to another route', () => {
-    const instance = lineInstance([0, 10, 12, 90, 92, 88, 95], [[1, 2], [3, 4], [5, 6]], 2);
+    const instance = lineInstance([0, 10, 12, 90, 92, 88, 95], [openRequest(1, 2, 0), openRequest(3, 4, 1), openRequest(5, 6, 2)], 2);
     const routes = [
       [stop(0, 'pickup'), stop(0, 'delivery'), stop(1, 'pickup'), stop(1, 'delivery')],
       [stop(2, 'pickup'), stop(2, 'delivery')],

@@ -1,4 +1,4 @@
-import { Random, type RoutingInstance, type RoutingRequest } from '../../src/routing/index.ts';
+import { evaluateSolution, Random, type RouteStop, type RoutingInstance, type RoutingRequest } from '../../src/routing/index.ts';
 
 /** Requests on a 100 x 100 square with windows over a long horizon: long routes, many moves. */
 export function randomInstance(seed: number, count: number, routeEnd: boolean): RoutingInstance {
@@ -48,4 +48,26 @@ export function openRequest(pickup: number, delivery: number, group: number, ext
     eligibleVehicles: null,
     ...extra,
   };
+}
+
+/** Places on a line (travel = distance), place 0 the depot; `vehicles` alike, open all day. */
+export function lineInstance(line: number[], requests: RoutingRequest[], vehicles = 1, capacity = 4): RoutingInstance {
+  return {
+    name: 'line',
+    travel: line.map((a) => line.map((b) => Math.abs(a - b))),
+    horizon: 1000,
+    requests,
+    vehicles: Array.from({ length: vehicles }, () => ({ startLocation: 0, endLocation: 0, window: { earliest: 0, latest: 1000 }, capacity, drivingDone: 0, drivingSinceBreak: 0 })),
+    hours: null,
+    vehiclesFirst: false,
+  };
+}
+
+export const stop = (request: number, kind: 'pickup' | 'delivery'): RouteStop => ({ request, kind });
+
+/** The routes' travel (they must be feasible). */
+export function routesTravel(instance: RoutingInstance, routes: RouteStop[][]): number {
+  const result = evaluateSolution(instance, { routes });
+  if (!result.ok) throw new Error(result.reason);
+  return result.cost.travel;
 }
