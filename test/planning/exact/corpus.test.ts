@@ -1,11 +1,11 @@
 /**
  * The planning corpus (test/cases/{feasible,infeasible}/planning): small manifest requests of
  * the real shapes of the work (place capacity freed during the day, a deliver_empty then a
- * collect_empty of the same Nugget, a duty across local midnight), each as written and moved to
- * the other season (winter <-> summer, same local clock times). On Gecode and Chuffed, the exact
- * model plans each feasible case in full with a plan the validator passes, and proves its
- * near-miss twin infeasible (UNSATISFIABLE with every leg
- * required; the twins need no second duty in a window, which the model's one slot per window
+ * collect_empty of the same Nugget, a duty across local midnight, a load carried overnight on
+ * one lorry), each as written and moved to the other season (winter <-> summer, same local
+ * clock times). On Gecode and Chuffed, the exact model plans each feasible case in full with a
+ * plan the validator passes, and proves its near-miss twin infeasible (UNSATISFIABLE with every
+ * leg required; the twins need no second duty in a window, which the model's one slot per window
  * would miss).
  */
 import { expect } from 'chai';

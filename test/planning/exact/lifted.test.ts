@@ -15,13 +15,15 @@ import { expect } from 'chai';
 import { generate, toJson } from '../../../data-gen/index.ts';
 import type { Engine } from '../../../src/engine/index.ts';
 import { checkPlanExact, solveExact } from '../../../src/planning/exact/index.ts';
-import type { Plan } from '../../../src/planning/plan/types.ts';
+import type { Plan, PlanStop, StopActivity } from '../../../src/planning/plan/types.ts';
 import type { PlanningProblem } from '../../../src/planning/problem/index.ts';
 import { planManifests, planValidator } from '../../../src/planning/solve/index.ts';
 import { caseOf, differentialSnapshot, exactEngine, HEURISTIC, releaseExactEngine, type Case } from './support.ts';
 
 const LIMIT_MS = 120_000;
 const CASES = join(import.meta.dirname, 'cases');
+/** The planning corpus (test/cases). */
+const CORPUS = join(import.meta.dirname, '..', '..', 'cases');
 
 const engine: Engine = await exactEngine();
 const solvers = ['gecode', 'chuffed'].filter((id) => engine.solvers().some((solver) => solver.id === id));
@@ -252,6 +254,44 @@ function withLeg(body: Record<string, unknown>, legId: string, change: ((leg: Re
 }
 
 /**
+ * load-carried-overnight (test/cases/feasible/planning; a load carried from one duty to the next):
+ * d-1 delivers n-stock from Leeds to Burley on Monday, picks n-burley up there at 16:30 (minute
+ * 630), the only time it may, and drives back to Leeds with it on board, ending at 11:16; on
+ * Tuesday, after the walk-round check at Leeds at 07:00 (minute 1500), on lorry `tuesdayLorry`, it
+ * delivers n-burley at Ilkley at 08:01, inside the arrival window 08:00-09:00. On l-1 (lorry 0),
+ * the lorry it was loaded on, the witness; on l-2 (lorry 1, at Leeds too, in the body with l-2),
+ * the near miss: n-burley is still on l-1.
+ */
+function loadCarriedOvernight(problem: PlanningProblem, tuesdayLorry: number): Plan {
+  const placeOf = (id: string) => problem.places.find((place) => place.id === id)!.index;
+  const legUnit = (legId: string) => problem.units.find((unit) => problem.legs[unit.leg]!.id === legId)!.index;
+  const [leeds, burley, ilkley] = [placeOf('wh-leeds'), placeOf('cust-burley'), placeOf('cust-ilkley')];
+  const [stock, overnight] = [legUnit('leeds-to-burley'), legUnit('burley-to-ilkley')];
+  expect([problem.travelMinutes[leeds]![burley], problem.travelMinutes[leeds]![ilkley]], 'the journeys the witness is timed for').to.deep.equal([41, 46]);
+  const stop = (place: number, arrive: number, depart: number, activities: StopActivity[]): PlanStop => ({ place, arrive, depart, enRouteBreaks: [], activities });
+  const monday = [
+    stop(leeds, 360, 380, [{ kind: 'service', start: 360, end: 375 }, { kind: 'pickup', unit: stock, nuggetIds: ['n-stock'], start: 375, end: 380 }]),
+    stop(burley, 421, 635, [
+      { kind: 'delivery', unit: stock, nuggetIds: ['n-stock'], start: 421, end: 426 },
+      { kind: 'pickup', unit: overnight, nuggetIds: ['n-burley'], start: 630, end: 635 },
+    ]),
+    // the drive back to Leeds, n-burley on board
+    stop(leeds, 676, 676, []),
+  ];
+  const tuesday = [
+    stop(leeds, 1500, 1515, [{ kind: 'service', start: 1500, end: 1515 }]),
+    stop(ilkley, 1561, 1566, [{ kind: 'delivery', unit: overnight, nuggetIds: ['n-burley'], start: 1561, end: 1566 }]),
+  ];
+  return {
+    duties: [
+      { driver: 0, lorry: 0, start: 360, end: 676, stops: monday },
+      { driver: 0, lorry: tuesdayLorry, start: 1500, end: 1566, stops: tuesday },
+    ],
+    unplanned: [],
+  };
+}
+
+/**
  * split-on-one-journey (a 15+30 split on one journey): a driver 310 min into a duty (counters, no
  * break since) takes one Nugget from Leeds at 06:15 sharp to Southampton by 12:57, 341 min of
  * driving. After the walk-round check and the pickup, W1 asks for a break within 20 min of
@@ -446,6 +486,29 @@ describe('exact model: restrictions lifted (issue 18), plans it rejected before'
         const solved = await caseOf(passedOn());
         const strict = await caseOf(warehouseOnlyTwin());
         await witnessAcceptedNearMissRejected(solver, solved, emptyServesTwoLegs(solved.problem, 130, false), { problem: strict.problem, plan: emptyServesTwoLegs(strict.problem, 130, false) });
+      });
+    }
+  });
+
+  describe('a load carried from one duty to a later duty of the same lorry', () => {
+    const corpusCase = () => JSON.parse(readFileSync(join(CORPUS, 'feasible', 'planning', 'load-carried-overnight.json'), 'utf8')) as { lorries: Record<string, unknown>[] };
+    // a second lorry at Leeds, free on both days: the near miss takes it on Tuesday
+    const withSecondLorry = () => {
+      const body = corpusCase();
+      body.lorries.push({ ...structuredClone(body.lorries[0]!), id: 'l-2' });
+      return body as unknown as Record<string, unknown>;
+    };
+    it('the witness passes the validator; the near miss (Tuesday on l-2), nugget_location only', async () => {
+      const { snapshot, problem } = await caseOf(withSecondLorry());
+      const validate = planValidator(snapshot, problem);
+      expect(validate(loadCarriedOvernight(problem, 0))).to.deep.equal([]);
+      expect([...new Set(validate(loadCarriedOvernight(problem, 1)).map((violation) => violation.rule))]).to.deep.equal(['nugget_location']);
+    });
+
+    for (const solver of solvers) {
+      it(`${solver}: the witness is accepted, its near miss rejected, and the model plans the case in full`, async () => {
+        const solved = await caseOf(withSecondLorry());
+        await witnessAcceptedNearMissRejected(solver, solved, loadCarriedOvernight(solved.problem, 0), { problem: solved.problem, plan: loadCarriedOvernight(solved.problem, 1) });
       });
     }
   });

@@ -61,6 +61,34 @@ export function differentialSnapshot(seed: number, legs = 2 + (Math.floor(seed /
   return keepLegs(body, seed * 7, legs);
 }
 
+const DAY_MS = 86_400_000;
+const nextDay = (instant: string) => new Date(Date.parse(instant) + DAY_MS).toISOString();
+
+/**
+ * A differential snapshot over two days where a load may have to stay on a lorry overnight: the
+ * period, every driver's and lorry's availability repeated on the next day (a second duty slot
+ * each), and one move_nugget leg (chosen by the seed; none when there is none) given an arrival
+ * window on the next day's morning, from its pickup window's start a day later, four hours
+ * long. Its Nugget is picked up on the first day and delivered on the second, by a later duty of
+ * the lorry that picked it up (models/horizon/carry.mzn); the planner's routes end empty in their
+ * duty, so it leaves that leg out.
+ */
+export function carriedSnapshot(seed: number): Record<string, any> {
+  const body = differentialSnapshot(seed);
+  body.planning_period.end = nextDay(body.planning_period.end);
+  for (const holder of [...body.drivers, ...body.lorries]) {
+    holder.availability = [...holder.availability, ...holder.availability.map((window: { start: string; end: string }) => ({ start: nextDay(window.start), end: nextDay(window.end) }))];
+  }
+  // a move_nugget (its type may be left out: it has an origin)
+  const moves = body.movements.filter((leg: { origin_id?: string }) => leg.origin_id !== undefined);
+  const leg = moves[seed % Math.max(1, moves.length)];
+  if (leg !== undefined) {
+    const start = nextDay(leg.pickup_window.start);
+    leg.arrival_window = { start, end: new Date(Date.parse(start) + 4 * 3_600_000).toISOString() };
+  }
+  return body;
+}
+
 let shared: Promise<Engine> | undefined;
 let users = 0;
 /** One engine for the exact model's test files (embedded solvers, native ones when installed). */

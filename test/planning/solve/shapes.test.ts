@@ -5,7 +5,8 @@
  * - place capacity over time: a place full in the morning takes a delivery once a leg has
  *   taken a Nugget away;
  * - a deliver_empty then a collect_empty of the same Nugget, in that order;
- * - a duty across local midnight, planned whole.
+ * - a duty across local midnight, planned whole;
+ * - a load carried from one duty to the next on one lorry (alone only: SEARCH_CANNOT).
  * Each feasible case is planned in full with the validator passed; each near-miss twin leaves
  * out the leg that cannot fit, with a reason that claims no proof it does not have.
  */
@@ -33,7 +34,19 @@ const TWINS: Record<string, { oneOf: string[]; kind: ReasonKind; code?: ReasonCo
   // be there either: Harrogate is 45 minutes away and nobody may drive before 06:15 (d-1 from
   // 06:00, walk-round check); a pre-check proves it (no driving allowance is spent: not the hours)
   'same-nugget-deliver-then-collect': { oneOf: ['collect-harrogate'], kind: 'precheck', code: 'window_unreachable' },
+  // the Nugget loaded onto l-1 on Monday stays on l-1 until it is unloaded, and l-1 is not
+  // available on Tuesday morning: no proof is found (the relaxation forgets which lorry carries
+  // what), so the leg keeps the search's code
+  'load-carried-overnight': { oneOf: ['burley-to-ilkley'], kind: 'solver', code: 'not_planned_within_allowance' },
 };
+
+/**
+ * Cases the search alone leaves legs out of: a load carried from one duty to the next (the
+ * search's routes end empty, each in its duty). Alone, the exact model plans it on the manifests
+ * path (a small request, src/planning/solve/exact-request.ts); with another case in the request
+ * (four legs) it is too large for that, and the carried leg is left out, so it is in no pair.
+ */
+const SEARCH_CANNOT: ReadonlySet<string> = new Set(['load-carried-overnight']);
 
 describe('the manifests path plans the real shapes of the work', function () {
   this.timeout(0);
@@ -78,7 +91,9 @@ describe('the manifests path plans the real shapes of the work', function () {
   }
 
   // two shapes in one request (winter, and the same local times in summer): 3 drivers at most, 4 legs
-  const pairs = feasible.flatMap((first, index) => feasible.slice(index + 1).map((second) => [first, second] as const));
+  // (but SEARCH_CANNOT's)
+  const paired = feasible.filter((entry) => !SEARCH_CANNOT.has(entry.name));
+  const pairs = paired.flatMap((first, index) => paired.slice(index + 1).map((second) => [first, second] as const));
   for (const [first, second] of pairs) {
     for (const [season, of] of seasons) {
       it(`${first.name} with ${second.name} (${season === 'as written' ? 'winter' : 'summer'}): every leg planned`, async () => {
