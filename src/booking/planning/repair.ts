@@ -76,6 +76,7 @@ export function repairDay(input: RepairInput): RouteStop[][] | null {
     threshold: 0.03,
     thresholdCycle: 60, // unused: the threshold follows the move budget
     eliminationShare: 0,
+    eliminationGiveUp: null,
     unservedOffered: missingRequests.length,
     maxRemoved: MAX_REMOVED,
     regretShare: 0.5,

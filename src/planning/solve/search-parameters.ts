@@ -236,6 +236,8 @@ export function daySearchPolicy(size: DaySize, seed: number, deadline: number, t
         stallMoves: stallMoves(size.requests),
         // a day's search ends at its stall; it does not start again
         restartAfter: null,
+        // route elimination as long as the day's budget lasts
+        eliminationGiveUp: null,
         share: 1,
         progress: 'iterations',
         localSearch: false,
@@ -253,7 +255,7 @@ export function daySearchPolicy(size: DaySize, seed: number, deadline: number, t
 /** A following wave: ruin and recreate only, from the day's routes. */
 export function waveSearchParameters(requests: number, seed: number, deadline: number): SearchParameters {
   return searchParameters({ seed, deadline }, {
-    ruinRecreate: { maxIterations: ruinRecreateBudget(requests), stallMoves: stallMoves(requests), restartAfter: null, share: 1, progress: 'iterations', localSearch: false, ...PLANNER_RECREATE },
+    ruinRecreate: { maxIterations: ruinRecreateBudget(requests), stallMoves: stallMoves(requests), restartAfter: null, eliminationGiveUp: null, share: 1, progress: 'iterations', localSearch: false, ...PLANNER_RECREATE },
     lns: { maxIterations: 0, failLimit: FAIL_LIMIT },
   });
 }

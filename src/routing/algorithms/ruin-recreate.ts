@@ -12,7 +12,8 @@
  *   settling both doubling each round. When two rounds in a row empty nothing, the search
  *   retraces once per vehicle count: back to the routes before the last route went, which the
  *   travel phase settles first (a route emptied from unsettled routes leaves long, tight routes
- *   with no room to move: lrc207 stuck 55-60 % over the best-known distance at its count);
+ *   with no room to move: lrc207 stuck 55-60 % over the best-known distance at its count).
+ *   After `eliminationGiveUp` rounds in a row that empty nothing, the run makes no more;
  * - travel: strings of stops around related requests, related or random requests (whole groups)
  *   or a whole route removed and re-inserted by regret-2 or
  *   greedy insertion in a random order, accepted under a record-to-record threshold that
@@ -454,7 +455,10 @@ export class RuinRecreate {
     const thresholdFall = (): number => (options.progress === 'time' ? ((iterations - travelStart) % cycle) / cycle : progress());
     while (!stop('travel')) {
       const settled = eliminationStall(instance.requests.length) * 2 ** Math.min(Math.max(0, eliminationRound - 1), 10);
-      if (eliminating && eliminable() && iterations - Math.max(lastImprovement, lastRound) >= settled) {
+      // a run gives up route elimination after so many rounds in a row emptied nothing (the
+      // rounds' patience doubles, and so does their cost; a restart eliminates afresh)
+      const givenUp = options.eliminationGiveUp !== null && fruitlessRounds >= options.eliminationGiveUp;
+      if (eliminating && eliminable() && !givenUp && iterations - Math.max(lastImprovement, lastRound) >= settled) {
         if (!retracing && fallback !== null && fruitlessRounds >= RETRACE_AFTER && !retraced.has(best.cost.vehicles)) {
           // stuck since a route went from routes the travel phase had not settled (the routes
           // left are long and tight, with no room to move): back to those routes, to settle them

@@ -53,6 +53,20 @@ export interface RuinRecreateParameters {
    */
   eliminationShare: number;
   /**
+   * Route elimination rounds in a row (in the travel phase) that empty no route, after which the
+   * run makes no more (null: no limit; the planner's days and the booking repair keep none). 3:
+   * two rounds, the retrace, and one round from the retraced routes. Each round is twice as
+   * patient, so twice as long, as the one before: traced at 30 s of process CPU time on R112,
+   * R211 and RC207 (seed 1, 7 runs), rounds 5 and 6 took 18 s of the 90 s and emptied no route,
+   * and no round after the 4th emptied one (with restarts, the next run eliminates afresh from
+   * the start routes with its own seed). The time goes to the travel phase. Against no limit,
+   * 30 s of process CPU time (bench --clock cpu, a87f9da, load 3-4.5), R107 R109 R110 R112 R205
+   * R211 RC202 RC207 seeds 1-2: mean gap at the best-known vehicle count 2.13 -> 2.08 % (every
+   * run at the count both; 6 better, 3 worse, 7 the same: within the seeds' noise); R104 RC106
+   * R201 R208 RC101 RC208 C101 C201 seed 1 (3b74fe8): the same distances and counts.
+   */
+  eliminationGiveUp: number | null;
+  /**
    * Requests left out that a move offers again, at most (a random choice each move): on a big
    * day hundreds are out, and trying each in every route on every move made a move cost 200 ms.
    */
@@ -143,6 +157,7 @@ const RUIN_RECREATE_DEFAULTS: RuinRecreateParameters = {
   threshold: 0.03,
   thresholdCycle: 60,
   eliminationShare: 0.5,
+  eliminationGiveUp: 3,
   unservedOffered: 40,
   maxRemoved: 30,
   regretShare: 0.2,
