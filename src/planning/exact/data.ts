@@ -227,6 +227,7 @@ export function exactData(problem: PlanningProblem, options: ExactDataOptions): 
     tracked_named: tracked.map((nugget) => modelUnits.map((unit) => unit.type !== 'deliver_empty' && unit.nuggets.includes(nugget))),
     tracked_empty_for: emptyFor,
     collected: modelUnits.map((unit) => (unit.type === 'collect_empty' ? trackedIndex.get(unit.nuggets[0]!)! + 1 : 0)),
+    least_journey: leastJourneys(problem, modelUnits, emptyFor, trackedIndex),
     takes_collected: places.map((place) => place.type === 'warehouse' && (place.capacity === null || place.capacity > 0)),
     must_clear_by: modelUnits.map((unit) => (unit.mustClearBy === null ? horizon : Math.min(horizon, unit.mustClearBy))),
     // places
@@ -332,6 +333,53 @@ function emptyPasses(problem: PlanningProblem, modelUnits: readonly PlanningProb
     for (const from of [...holders].sort((a, b) => a - b)) for (const to of delivering) if (mayPass(from, to)) passes.push({ emptyClass, from, to });
   });
   return passes;
+}
+
+/**
+ * Per model unit, the fewest driving minutes from its pickup to where it may be unloaded
+ * (models/horizon/carry.mzn): the shortest path in the journey matrix from a move_nugget's origin
+ * to its destination, from a collect_empty's place to a warehouse that takes collected empties or
+ * to the destination of a deliver_empty that may take its Nugget; 0 for a deliver_empty (its
+ * pickup place is chosen). The horizon + 1 when none is reachable.
+ */
+function leastJourneys(problem: PlanningProblem, modelUnits: readonly PlanningProblem['units'][number][], emptyFor: boolean[][], trackedIndex: Map<number, number>): number[] {
+  // as the model's `travel` (capped at the horizon): a lower bound on any route's driving, the model's or a plan's
+  const capped = problem.travelMinutes.map((row) => row.map((minutes) => Math.min(minutes, problem.horizon)));
+  const takesCollected = problem.places.filter((place) => place.type === 'warehouse' && (place.capacity === null || place.capacity > 0)).map((place) => place.index);
+  const fromPlace = new Map<number, number[]>();
+  const shortest = (source: number) => {
+    let distances = fromPlace.get(source);
+    if (distances === undefined) fromPlace.set(source, (distances = shortestPaths(capped, source)));
+    return distances;
+  };
+  return modelUnits.map((unit) => {
+    if (unit.type === 'deliver_empty') return 0;
+    const distances = shortest(unit.pickupPlaces[0]!);
+    const targets = unit.type === 'move_nugget' ? [unit.deliveryPlace!] : [
+      ...takesCollected,
+      ...modelUnits.filter((other, position) => other.type === 'deliver_empty' && emptyFor[trackedIndex.get(unit.nuggets[0]!)!]![position]).map((other) => other.deliveryPlace!),
+    ];
+    return Math.min(problem.horizon + 1, ...targets.map((target) => distances[target]!));
+  });
+}
+
+/** Dijkstra on the dense journey matrix: the fewest driving minutes from `source` to each place. */
+function shortestPaths(travel: readonly (readonly number[])[], source: number): number[] {
+  const distances = travel.map(() => Infinity);
+  const done = travel.map(() => false);
+  distances[source] = 0;
+  for (let round = 0; round < travel.length; round++) {
+    let next = -1;
+    distances.forEach((distance, place) => {
+      if (!done[place] && distance < Infinity && (next < 0 || distance < distances[next]!)) next = place;
+    });
+    if (next < 0) break;
+    done[next] = true;
+    travel[next]!.forEach((minutes, place) => {
+      if (distances[next]! + minutes < distances[place]!) distances[place] = distances[next]! + minutes;
+    });
+  }
+  return distances;
 }
 
 /** A driver the model gives no slot: no HGV licence (may not drive), or counters already over a limit. */

@@ -513,6 +513,30 @@ describe('exact model: restrictions lifted (issue 18), plans it rejected before'
     }
   });
 
+  // collected-overnight: the empty at York may be collected only at 17:00-17:15 on Monday; d-1's
+  // Monday ends at 18:00, 62 min from Leeds (the only warehouse), so the lorry stays at York with
+  // it on board and Tuesday's duty (07:00) takes it to Leeds. must_clear_by (Tuesday 08:30) is
+  // met by the lorry's first drive on Tuesday; at Monday 17:30 it never is.
+  describe('a collected empty carried overnight, must_clear_by met in the lorry\'s next duty', () => {
+    const clearBy = (instant: string) => withLeg(caseBody('collected-overnight'), 'collect-york', (leg) => (leg.must_clear_by = instant));
+    for (const solver of solvers) {
+      it(`${solver}: planned in full with the empty on board overnight, validation passed, the plan accepted when fixed; with must_clear_by on Monday, UNSATISFIABLE and the plan rejected by the validator`, async () => {
+        const solved = await caseOf(caseBody('collected-overnight'));
+        const result = await solveExact(solved.problem, engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
+        expect(result.plan?.unplanned ?? null, result.status).to.deep.equal([]);
+        expect(planValidator(solved.snapshot, solved.problem)(result.plan!)).to.deep.equal([]);
+        const yardWork = result.plan!.duties.findIndex((duty) => duty.stops.some((stop) => stop.activities.some((activity) => activity.kind === 'yard_work')));
+        const pickup = result.plan!.duties.findIndex((duty) => duty.stops.some((stop) => stop.activities.some((activity) => activity.kind === 'pickup')));
+        expect(yardWork, 'unloaded in a later duty').to.not.equal(pickup);
+        expect((await checkPlanExact(solved.problem, result.plan!, engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' })).accepted, 'its plan, fixed').to.equal(true);
+        const monday = await caseOf(clearBy('2026-03-02T17:30:00Z'));
+        const legs = monday.problem.legs.map((leg) => leg.index);
+        expect((await solveExact(monday.problem, engine, { solver, timeLimitMs: LIMIT_MS, legs, required: legs, rejected: [], proofs: 'raw' })).status).to.equal('UNSATISFIABLE');
+        expect(planValidator(monday.snapshot, monday.problem)(result.plan!).map((violation) => violation.rule)).to.deep.equal(['must_clear_by']);
+      });
+    }
+  });
+
   describeLift('two breaks on one journey: the 15+30 split', {
     caseName: 'split-on-one-journey',
     witness: (problem) => splitOnOneJourney(problem, 30),
