@@ -10,9 +10,10 @@ const WHERE: Record<ReasonKind, string> = {
   solver: '`unplanned_movements`',
   conflict: '`unplanned_movements`',
   relaxation: 'booking check `infeasible_proven`',
+  exact: 'booking check `infeasible_proven`',
   inconclusive: 'booking check `unknown`',
 };
-const PROOF: Record<ReasonKind, string> = { precheck: 'yes', relaxation: 'yes', conflict: 'no plan serves more legs', solver: 'no', inconclusive: 'no' };
+const PROOF: Record<ReasonKind, string> = { precheck: 'yes', relaxation: 'yes', exact: 'yes', conflict: 'no plan serves more legs', solver: 'no', inconclusive: 'no' };
 
 export function renderReasonsDoc(): string {
   const rows = Object.entries(REASON_CATALOGUE).map(([code, entry]) => `| \`${code}\` | ${WHERE[entry.kind]} | ${PROOF[entry.kind]} | ${entry.meaning} |`);

@@ -121,24 +121,26 @@ function evidenceOf(decision: Decision, runs: RelaxationRun[], input: BookingChe
     relaxation: 'relaxation model',
     exhausted: 'pre-checks, insertion, local repair, re-solve, relaxation model: undecided',
   };
-  // a plan of the exact model: its solver and status; otherwise the relaxation run, if any
+  // a plan or a proof of the exact model: its solver and status; otherwise the relaxation run, if any
   const exact = decision.status === 'feasible' ? decision.exact : undefined;
-  const solver = exact?.solver ?? run?.solver ?? null;
+  const exactProof = decision.status === 'infeasible_proven' ? decision.exactProof : undefined;
+  const solver = exact?.solver ?? exactProof?.solver ?? run?.solver ?? null;
+  const proof = exactProof?.proof ?? run?.proof;
   return {
     planning_engine: {
-      minizinc_version: run?.minizincVersion ?? null,
+      minizinc_version: exactProof?.minizincVersion ?? run?.minizincVersion ?? null,
       solver,
       backend: solver === null ? null : /\(native\)/.test(solver) ? 'native' : 'embedded',
-      models: exact !== undefined ? [EXACT_MODEL] : run === undefined ? [] : [RELAXATION_MODEL],
-      strategy: strategy[decision.step],
-      status: exact?.status ?? run?.status ?? 'NOT_RUN',
+      models: exact !== undefined || exactProof !== undefined ? [EXACT_MODEL] : run === undefined ? [] : [RELAXATION_MODEL],
+      strategy: exactProof !== undefined ? `${strategy.exact}, its restrictions certified to lose no plan on this check` : strategy[decision.step],
+      status: exact?.status ?? (exactProof !== undefined ? 'UNSATISFIABLE' : undefined) ?? run?.status ?? 'NOT_RUN',
       objective: null,
       bound: null,
       proven_optimal: false,
       solve_ms: Math.max(0, Math.round(elapsedMs)),
       time_limit_ms: Math.max(0, Math.round(input.allowanceMs)),
-      timing_dependent: decision.status === 'unknown' || exact !== undefined,
-      ...(run?.proof === undefined ? {} : { proof: run.proof }),
+      timing_dependent: decision.status === 'unknown' || exact !== undefined || exactProof !== undefined,
+      ...(proof === undefined ? {} : { proof }),
     },
     validation: 'passed',
   };

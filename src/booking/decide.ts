@@ -19,8 +19,9 @@
  *    first. A validated re-solve is `feasible` with `requires_full_replan` true. On a small
  *    check the exact model (models/horizon.mzn) then searches on the other worker: its plan,
  *    validated, is `feasible` (`requires_full_replan` true). The relaxation's UNSATISFIABLE is
- *    `infeasible_proven` (the exact model's never is: it assumes a shape of plan); whichever
- *    decides first answers; anything else is `unknown`.
+ *    `infeasible_proven`; so is the exact model's, but only where the exactness certificate
+ *    (planning/exact/exactness.ts) shows its restrictions lose no plan on this check and a second
+ *    backend confirms it (exact.ts); whichever decides first answers; anything else is `unknown`.
  *
  * The relaxation can only decide when no plan exists, so it is not started while the insertion
  * can still find one (unless its data shows a conflict); and a found plan and a proof exclude
@@ -35,7 +36,8 @@ import type { PlanningProblem } from '../planning/problem/index.ts';
 import { BOOKING } from '../planning/solve/search-parameters.ts';
 import { buildPlan, keepsAssignments, type BuiltPlan } from './planning/build.ts';
 import type { PrecheckContext } from '../planning/prechecks/context.ts';
-import { exactPlan, exactSolverFor, smallEnoughForExact, type ExactPlan } from './exact.ts';
+import { exactSearch, exactSolverFor, smallEnoughForExact, type ExactPlan, type ExactUnsatisfiable } from './exact.ts';
+import { exactness } from '../planning/exact/exactness.ts';
 import { startProof, type ProofSettings } from './proof.ts';
 import { proofOf } from '../planning/relaxation/reason.ts';
 import { relaxationData, showsConflict } from '../planning/relaxation/data.ts';
@@ -44,7 +46,7 @@ import type { BookingPlanValidator } from './validate.ts';
 
 export type Decision =
   | { status: 'feasible'; requiresFullReplan: boolean; plan: Plan; step: 'insertion' | 'repair' | 'resolve' | 'exact'; exact?: ExactPlan }
-  | { status: 'infeasible_proven'; reasonCode: ReasonCode; reason: string; step: 'precheck' | 'relaxation'; run?: RelaxationRun }
+  | { status: 'infeasible_proven'; reasonCode: ReasonCode; reason: string; step: 'precheck' | 'relaxation' | 'exact'; run?: RelaxationRun; exactProof?: ExactUnsatisfiable }
   | { status: 'unknown'; reasonCode: ReasonCode; reason: string; step: 'exhausted' };
 
 export interface DecideContext {
@@ -205,21 +207,34 @@ function firstDecided(candidates: Promise<Decision | null>[]): Promise<Decision 
   });
 }
 
-/** Step 5 on a small check: the exact model's plan serving every mandatory and new leg, validated; or null. */
+/**
+ * Step 5 on a small check: the exact model's plan serving every mandatory and new leg, validated;
+ * or, where the exactness certificate shows its restrictions lose no plan on this check, its
+ * UNSATISFIABLE confirmed by a second backend (`infeasible_proven`); or null.
+ */
 async function tryExact(context: DecideContext, settings: ProofSettings, signal: AbortSignal): Promise<Decision | null> {
   const refused = new Set(context.rejected.map((entry) => entry.leg));
-  const found = await exactPlan(context.problem, settings.engine, {
+  const legs = context.problem.legs.filter((leg) => !refused.has(leg.index)).map((leg) => leg.index);
+  const certificate = exactness(context.problem, { legs });
+  const found = await exactSearch(context.problem, settings.engine, {
     solver: exactSolverFor(settings.solver),
     timeLimitMs: Math.min(settings.timeLimitMs, context.deadline - Date.now()),
-    legs: context.problem.legs.filter((leg) => !refused.has(leg.index)).map((leg) => leg.index),
+    legs,
     required: mustServe(context),
     rejected: context.rejected,
     signal,
+    deadline: context.deadline,
+    proofWanted: certificate.exact,
   });
-  if (found === null || context.validate(found.plan).length > 0) return null;
-  const unplanned = new Set(found.plan.unplanned.map((entry) => entry.leg));
+  if (found === null) return null;
+  if ('unsatisfiable' in found) {
+    const detail = `the exact model has no plan ${mandatoryScope(context)} and the new legs; confirmed by ${found.unsatisfiable.confirmedBy}`;
+    return { status: 'infeasible_proven', reasonCode: 'exact_model_infeasible', reason: reasonText('exact_model_infeasible', detail), step: 'exact', exactProof: found.unsatisfiable };
+  }
+  if (context.validate(found.plan.plan).length > 0) return null;
+  const unplanned = new Set(found.plan.plan.unplanned.map((entry) => entry.leg));
   if (mustServe(context).some((leg) => unplanned.has(leg))) return null;
-  return { status: 'feasible', requiresFullReplan: true, plan: found.plan, step: 'exact', exact: found };
+  return { status: 'feasible', requiresFullReplan: true, plan: found.plan.plan, step: 'exact', exact: found.plan };
 }
 
 /** What a proof over the new legs alone is about. */

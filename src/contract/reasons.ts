@@ -9,13 +9,16 @@
  * - `solver`: the leg was left out by the search; not a proof that it cannot be planned.
  * - `relaxation`: a relaxation model (it admits every real plan) was UNSATISFIABLE; a proof,
  *   used only for booking checks.
+ * - `exact`: the exact model (models/horizon.mzn), on an instance where its exactness certificate
+ *   shows that none of its remaining restrictions loses a plan, was UNSATISFIABLE, confirmed by a
+ *   second solver backend; a proof, used only for booking checks.
  * - `conflict`: a left-out leg of a manifest plan that serves as many legs as any plan can
  *   (proven by the relaxation model); the leg itself could be served, only in place of another.
  * - `inconclusive`: a booking check's `unknown`; says nothing about feasibility.
  *
  * Rendered into docs/reasons.md (`npx tsx scripts/reasons-doc.ts`; a test keeps it in sync).
  */
-export type ReasonKind = 'precheck' | 'solver' | 'conflict' | 'relaxation' | 'inconclusive';
+export type ReasonKind = 'precheck' | 'solver' | 'conflict' | 'relaxation' | 'exact' | 'inconclusive';
 
 export interface ReasonEntry {
   kind: ReasonKind;
@@ -119,6 +122,11 @@ export const REASON_CATALOGUE = {
     kind: 'relaxation',
     meaning:
       'A delivery would leave the receiving place over its `nugget_capacity` at every moment it could be unloaded: the Nuggets there cannot have been taken away yet (no loading can start before the windows of the legs that take them), and the handling of the unloading must end inside an availability window of an able driver and lorry and no later than the end of the delivery window plus its handling minutes (a delivery starts inside its window; its Nuggets count at the place from the end of their handling, however long the activity is written). Proven by a relaxation model (it admits every real plan) being UNSATISFIABLE; the reason names the place and the leg.',
+  },
+  exact_model_infeasible: {
+    kind: 'exact',
+    meaning:
+      'The exact model of the planning problem (models/horizon.mzn: duties of drivers with lorries, routes with journey times, every window, handling, lorry capacity, Nugget flow, place capacity over time and the drivers\' hours rules) has no plan serving the new legs alongside the accepted legs, and on this check none of the simplifications its header lists can lose a plan (the exactness certificate: one lorry per availability window and one driver window per lorry, no break ever needed, journey times that obey the triangle inequality, no empties or collections it treats differently). Its UNSATISFIABLE answer was confirmed by a second solver backend. No plan can serve them.',
   },
   check_inconclusive_within_allowance: {
     kind: 'inconclusive',

@@ -15,8 +15,8 @@ describe('contract: reason-code catalogue', () => {
     }
   });
 
-  it('has codes for the solver, for proven conflicts, for proofs by relaxation and for inconclusive booking checks', () => {
+  it('has codes for the solver, for proven conflicts, for proofs by relaxation or the exact model and for inconclusive booking checks', () => {
     const kinds = new Set(REASON_CODES.map((code) => REASON_CATALOGUE[code].kind));
-    expect([...kinds].sort()).to.deep.equal(['conflict', 'inconclusive', 'precheck', 'relaxation', 'solver']);
+    expect([...kinds].sort()).to.deep.equal(['conflict', 'exact', 'inconclusive', 'precheck', 'relaxation', 'solver']);
   });
 });

@@ -383,7 +383,7 @@ function shortestPaths(travel: readonly (readonly number[])[], source: number): 
 }
 
 /** A driver the model gives no slot: no HGV licence (may not drive), or counters already over a limit. */
-function driverExclusion(driver: ProblemDriver): string | null {
+export function driverExclusion(driver: ProblemDriver): string | null {
   if (!driver.qualifications.hgv) return 'holds neither hgv_c nor hgv_ce';
   const { counters } = driver.hours;
   const over =

@@ -3,7 +3,7 @@
  * `solveExact` plans a (small) problem whole, proving optimality when the solver finishes;
  * `checkPlanExact` asks whether a plan of the service is a solution of the model.
  */
-import type { SolutionEvent, SolveRequest, SolveResult } from '../../engine/types.ts';
+import type { ProofBasis, SolutionEvent, SolveRequest, SolveResult } from '../../engine/types.ts';
 import type { Plan, UnplannedLeg } from '../plan/types.ts';
 import { precheckLegs } from '../prechecks/index.ts';
 import { modelPath } from '../solve/model-solver.ts';
@@ -95,6 +95,11 @@ export interface ExactStats {
   failures: number | null;
   /** Who proved the claim of OPTIMAL or UNSATISFIABLE, on which basis (the engine's proof record), or null. */
   proof: string | null;
+  /** On which basis the claim stands (the engine's proof record: `confirmed` when a second backend agreed), or null. */
+  proofBasis: ProofBasis | null;
+  /** `backend:id` of the solver that made the claim, and of the one that checked it (null when none). */
+  proofClaimant: string | null;
+  proofChecker: string | null;
   /** What became of the warm start (`WarmStartOutcome`). */
   warmStart: WarmStartOutcome;
   /** The search was ended at its first solution serving every offered leg (`stopWhenAllServed`). */
@@ -174,6 +179,9 @@ export async function solveExact(problem: PlanningProblem, engine: ExactEngine, 
     legsOffered: legs.length,
     failures: typeof result.statistics.failures === 'number' ? result.statistics.failures : null,
     proof: result.proof?.summary ?? null,
+    proofBasis: result.proof?.basis ?? null,
+    proofClaimant: result.proof?.provedBy ?? null,
+    proofChecker: result.proof?.checkedBy ?? null,
     warmStart,
     allServedStop,
     firstSolutionMs,

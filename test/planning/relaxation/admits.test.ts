@@ -13,7 +13,7 @@ import { relaxationData } from '../../../src/planning/relaxation/data.ts';
 import { bookingPlanValidator } from '../../../src/booking/validate.ts';
 import type { Engine } from '../../../src/engine/index.ts';
 import type { Plan, UnplannedLeg } from '../../../src/planning/plan/types.ts';
-import { exactPlan, smallEnoughForExact } from '../../../src/booking/exact.ts';
+import { exactSearch, smallEnoughForExact } from '../../../src/booking/exact.ts';
 import { buildPlanningProblem, type PlanningProblem } from '../../../src/planning/problem/index.ts';
 import { bookingEngine, releaseBookingEngine, corpus, estimatedJourney, parseBooking, quickSolver } from '../../booking/support.ts';
 
@@ -80,8 +80,8 @@ function planValues(problem: PlanningProblem, plan: Plan, mandatory: number[]) {
 async function exactPlanOf(problem: PlanningProblem, rejected: UnplannedLeg[], required: number[], solver: string): Promise<Plan | null> {
   const refused = new Set(rejected.map((entry) => entry.leg));
   const legs = problem.legs.filter((leg) => !refused.has(leg.index)).map((leg) => leg.index);
-  const found = await exactPlan(problem, engine, { solver, timeLimitMs: 60_000, legs, required, rejected, signal: new AbortController().signal });
-  return found?.plan ?? null;
+  const found = await exactSearch(problem, engine, { solver, timeLimitMs: 60_000, legs, required, rejected, signal: new AbortController().signal, deadline: Date.now() + 60_000, proofWanted: false });
+  return found !== null && 'plan' in found ? found.plan.plan : null;
 }
 
 const prepared = new Map<PlanningProblem, ReturnType<typeof prepareCheck> extends infer B ? (B extends { precheckContext: infer C } ? C : never) : never>();

@@ -1,0 +1,228 @@
+/**
+ * The exactness certificate of models/horizon.mzn on one instance: whether every restriction its
+ * header still lists ("Still left out") provably loses no plan here, so that the model's
+ * UNSATISFIABLE (over required legs) or OPTIMAL (legs left out) holds for every plan the
+ * independent validator (src/planning/validator) would accept, not only for plans of the
+ * model's shape.
+ *
+ * Each condition is a sufficient one, stated with its argument, and deliberately conservative:
+ * when unsure, the restriction is reported as one that may bite. The arguments rewrite any plan
+ * the validator accepts, step by step, into one of the model's shape that serves the same legs
+ * and is still accepted:
+ *  1. duties: a driver's duties inside one availability window on the one lorry that window can
+ *     use merge into one duty (the time between becomes idle at the stop, which the hours engine
+ *     reads exactly as it read the gap; the second walk-round check becomes a wait, working time
+ *     alike), so each availability window holds at most one duty (the bridge's one slot);
+ *  2. breaks: when no drivers'-hours limit can be reached without breaks, every break becomes a
+ *     wait (a break opening a duty is dropped; an en-route one is taken as a wait at the journey's
+ *     end, its driving moved before it), so no journey has more breaks than the model allows;
+ *  3. repositioning: with no breaks, a drive to a place where nothing happens is replaced by the
+ *     direct drive and a wait (triangle inequality: never more driving, the same working time);
+ *  4. carry, empties, collected empties: vacuous on the instance (nothing of the kind can occur).
+ * The refresh and week-boundary restriction the bridge enforces itself: it refuses the instance
+ * (`ExactUnsupported`) rather than state it inexactly; the certificate checks the same.
+ */
+import { createHoursCalendar, LIMITS, type HoursCalendar } from '../hours/index.ts';
+import type { MinuteWindow, PlanningProblem, ProblemDriver } from '../problem/index.ts';
+import { driverExclusion } from './data.ts';
+
+/** The header's restrictions (and the bridge's one), by a short name. */
+export type Restriction =
+  | 'excluded_drivers'
+  | 'duties_per_window'
+  | 'carry'
+  | 'collected_empty_on_board'
+  | 'repositioning'
+  | 'breaks_per_journey'
+  | 'empties_rules'
+  | 'refresh_and_week';
+
+export interface MayBite {
+  restriction: Restriction;
+  /** Human-readable: why the condition that would make it lose no plan fails here. */
+  why: string;
+}
+
+export type Exactness = { exact: true } | { exact: false; mayBite: MayBite[] };
+
+export interface ExactnessInput {
+  /** Legs (problem indexes) the model is offered: a real plan may serve any of them, and no other. */
+  legs: readonly number[];
+}
+
+const overlaps = (a: MinuteWindow, b: MinuteWindow) => a.start < b.end && b.start < a.end;
+
+/** Decides whether the exact model loses no plan on this instance. Pure; deterministic. */
+export function exactness(problem: PlanningProblem, input: ExactnessInput): Exactness {
+  const calendar = createHoursCalendar(problem.timezone, problem.originEpochMs);
+  const offered = new Set(input.legs);
+  const units = problem.units.filter((unit) => offered.has(unit.leg));
+  const working = problem.drivers.filter((driver) => driver.availability.length > 0);
+  const mayBite: MayBite[] = [
+    ...excludedDrivers(working),
+    ...dutiesPerWindow(problem, working),
+    ...carry(problem, working, units),
+    ...collectedEmpties(units),
+    ...repositioning(problem, working),
+    ...breaksPerJourney(problem, working, calendar),
+    ...emptiesRules(problem, units),
+    ...refreshesAndWeeks(working, calendar),
+  ];
+  return mayBite.length === 0 ? { exact: true } : { exact: false, mayBite };
+}
+
+/** A driver the bridge gives no slot (no HGV licence, counters over a limit) might still work in a plan (a duty with no driving; after a rest). */
+function excludedDrivers(drivers: readonly ProblemDriver[]): MayBite[] {
+  return drivers.flatMap((driver) => {
+    const why = driverExclusion(driver);
+    return why === null ? [] : [{ restriction: 'excluded_drivers' as const, why: `driver ${driver.id} gets no duty slot (${why}) but is available` }];
+  });
+}
+
+/**
+ * One slot per availability window: a driver may change lorry only between windows, and a duty
+ * lies inside one window of its lorry. Lost plans need two duties of a driver in one window;
+ * those on one lorry inside one of its windows merge (step 1), so only a driver window that
+ * overlaps two lorry windows (of two lorries, or two of one lorry) may need two.
+ */
+function dutiesPerWindow(problem: PlanningProblem, drivers: readonly ProblemDriver[]): MayBite[] {
+  const found: MayBite[] = [];
+  for (const driver of drivers) {
+    for (const window of driver.availability) {
+      const lorryWindows = problem.lorries.flatMap((lorry) => lorry.availability.filter((own) => overlaps(own, window)).map((own) => `${lorry.id} ${own.start}-${own.end}`));
+      if (lorryWindows.length > 1) {
+        found.push({ restriction: 'duties_per_window', why: `driver ${driver.id}'s window ${window.start}-${window.end} overlaps lorry windows ${lorryWindows.join(', ')}: a lorry change inside it is not modelled` });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * A unit carried from one duty to a later one of the same lorry: the model carries only units no
+ * one duty could serve, a plan might carry others. Vacuous when, after step 1, no lorry that may
+ * carry an offered unit can have two duties: its availability overlaps at most one driver window.
+ */
+function carry(problem: PlanningProblem, drivers: readonly ProblemDriver[], units: PlanningProblem['units']): MayBite[] {
+  const carrying = new Set(units.flatMap((unit) => unit.eligibleLorries));
+  return problem.lorries.flatMap((lorry) => {
+    if (!carrying.has(lorry.index)) return [];
+    const windows = drivers.flatMap((driver) => driver.availability.filter((window) => lorry.availability.some((own) => overlaps(own, window))).map((window) => `${driver.id} ${window.start}-${window.end}`));
+    return windows.length <= 1 ? [] : [{ restriction: 'carry' as const, why: `lorry ${lorry.id} may have duties in ${windows.length} driver windows (${windows.join('; ')}), so a unit could be carried between them` }];
+  });
+}
+
+/** The validator accepts a collected empty left on board at the period's end; the model unloads it. Vacuous with no collect_empty offered. */
+function collectedEmpties(units: PlanningProblem['units']): MayBite[] {
+  const collections = [...new Set(units.filter((unit) => unit.type === 'collect_empty').map((unit) => unit.movementId))];
+  return collections.length === 0 ? [] : [{ restriction: 'collected_empty_on_board', why: `collect_empty ${collections.join(', ')} might be left on board at the period's end` }];
+}
+
+/**
+ * No empty repositioning drive: dominated (step 3) when the journey times satisfy the triangle
+ * inequality, and a duty's last drive to a place where nothing happens (which the model cannot
+ * state unless it is the way back to the start) moves no driver or lorry that works again: every
+ * driver has one availability window and (carry) every lorry one duty.
+ */
+function repositioning(problem: PlanningProblem, drivers: readonly ProblemDriver[]): MayBite[] {
+  const found: MayBite[] = [];
+  const travel = problem.travelMinutes;
+  const n = travel.length;
+  search: for (let a = 0; a < n; a++) {
+    for (let b = 0; b < n; b++) {
+      for (let c = 0; c < n; c++) {
+        if (travel[a]![c]! > travel[a]![b]! + travel[b]![c]!) {
+          const id = (place: number) => problem.places[place]?.id ?? `#${place}`;
+          found.push({ restriction: 'repositioning', why: `driving ${id(a)} -> ${id(c)} takes ${travel[a]![c]} min, via ${id(b)} ${travel[a]![b]! + travel[b]![c]!} min (no triangle inequality)` });
+          break search;
+        }
+      }
+    }
+  }
+  const several = drivers.filter((driver) => driver.availability.length > 1);
+  if (several.length > 0) {
+    found.push({ restriction: 'repositioning', why: `driver(s) ${several.map((driver) => driver.id).join(', ')} have several availability windows: a duty ending with a drive to an idle place may place them for the next` });
+  }
+  return found;
+}
+
+/**
+ * At most two breaks per journey: vacuous when no plan needs a break at all (step 2), i.e. on every
+ * run of a driver's windows not parted by a daily rest (>= 660 min), the most the counters can
+ * carry in plus the run's span stays within W1/W2 (working time 360) and, for driving (which
+ * excludes at least the walk-round check), D1 (270); W3 (600) follows. The run's span bounds its
+ * working time and driving whatever the plan (short gaps count as working time). Moving an
+ * en-route break's driving earlier must not cross a fixed-week start (D3/D4), so none may fall
+ * inside a window.
+ */
+function breaksPerJourney(problem: PlanningProblem, drivers: readonly ProblemDriver[], calendar: HoursCalendar): MayBite[] {
+  const found: MayBite[] = [];
+  for (const driver of drivers) {
+    const { counters, refreshes } = driver.hours;
+    const sources = [counters, ...refreshes];
+    const carriedWorking = Math.max(...sources.map((source) => Math.max(source.drivingToday, source.workingSinceBreak)));
+    const carriedDriving = Math.max(...sources.map((source) => source.drivingSinceBreak));
+    for (const run of runsOf(driver.availability)) {
+      const span = run.end - run.start;
+      const driving = Math.max(0, span - problem.walkRoundCheckMinutes);
+      if (carriedWorking + span > LIMITS.workingBeforeBreak || carriedDriving + driving > LIMITS.drivingBeforeBreak) {
+        found.push({
+          restriction: 'breaks_per_journey',
+          why: `driver ${driver.id}'s time ${run.start}-${run.end} (${span} min, counters carrying up to ${carriedWorking} min working, ${carriedDriving} min driving) may need breaks`,
+        });
+      }
+    }
+    for (const window of driver.availability) {
+      const weekStart = calendar.nextWeekStart(window.start);
+      if (weekStart < window.end) found.push({ restriction: 'breaks_per_journey', why: `a fixed week starts inside driver ${driver.id}'s window ${window.start}-${window.end}` });
+    }
+  }
+  return found;
+}
+
+/** A driver's windows grouped into runs: consecutive windows less than a daily rest apart share the counters. */
+function runsOf(windows: readonly MinuteWindow[]): MinuteWindow[] {
+  const runs: MinuteWindow[] = [];
+  for (const window of windows) {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && window.start - last.end < LIMITS.dailyRest) last.end = Math.max(last.end, window.end);
+    else runs.push({ start: window.start, end: window.end });
+  }
+  return runs;
+}
+
+/**
+ * The empties rules of the model that the validator does not have: a deliver_empty never takes a
+ * Nugget a move_nugget names, a warehouse_only one never one a collect_empty names, and (the
+ * bridge, problem/empties.ts) an any_available one takes a collect_empty's Nugget only through
+ * that collection. Vacuous when no deliver_empty is offered, or when no move_nugget names an
+ * in-service, off-hire Nugget and no collect_empty exists.
+ */
+function emptiesRules(problem: PlanningProblem, units: PlanningProblem['units']): MayBite[] {
+  if (!units.some((unit) => unit.type === 'deliver_empty')) return [];
+  const found: MayBite[] = [];
+  const moved = new Set(problem.legs.filter((leg) => leg.type === 'move_nugget').flatMap((leg) => leg.units.flatMap((unit) => problem.units[unit]!.nuggets)));
+  const couldBeEmpty = [...moved].map((nugget) => problem.nuggets[nugget]!).filter((nugget) => nugget.availability === 'in_service' && !nugget.onHire);
+  if (couldBeEmpty.length > 0) {
+    found.push({ restriction: 'empties_rules', why: `Nugget(s) ${couldBeEmpty.map((nugget) => nugget.id).join(', ')} named by a move_nugget could serve a deliver_empty` });
+  }
+  const collections = problem.legs.filter((leg) => leg.type === 'collect_empty');
+  if (collections.length > 0) {
+    found.push({ restriction: 'empties_rules', why: `a deliver_empty is offered beside collect_empty ${collections.map((leg) => leg.id).join(', ')}: the model takes a collected Nugget only through its collection` });
+  }
+  return found;
+}
+
+/** The bridge's own restriction (it refuses such an instance): a counters refresh inside a window, or two fixed-week starts inside one. */
+function refreshesAndWeeks(drivers: readonly ProblemDriver[], calendar: HoursCalendar): MayBite[] {
+  const found: MayBite[] = [];
+  for (const driver of drivers) {
+    for (const window of driver.availability) {
+      const inside = driver.hours.refreshes.filter((refresh) => window.start < refresh.at && refresh.at < window.end);
+      if (inside.length > 0) found.push({ restriction: 'refresh_and_week', why: `driver ${driver.id}'s counters are refreshed inside the window ${window.start}-${window.end}` });
+      const first = calendar.nextWeekStart(window.start);
+      if (first < window.end && calendar.nextWeekStart(first) < window.end) found.push({ restriction: 'refresh_and_week', why: `two fixed weeks start inside driver ${driver.id}'s window ${window.start}-${window.end}` });
+    }
+  }
+  return found;
+}
