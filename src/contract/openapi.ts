@@ -52,7 +52,7 @@ function catalogueTable(): string {
   return [
     `## Error codes\n\n| status | code | meaning |\n|---|---|---|\n${errors}`,
     `## Detail codes\n\n| code | meaning |\n|---|---|\n${details}`,
-    `## Reason codes\n\nOf \`unplanned_movements[].reason_code\` and of booking checks. Kind \`precheck\` and \`relaxation\` are proofs; \`solver\` and \`inconclusive\` are not.\n\n| code | kind | meaning |\n|---|---|---|\n${reasons}`,
+    `## Reason codes\n\nOf \`unplanned_movements[].reason_code\` and of booking checks. Kinds \`precheck\`, \`relaxation\` and \`exact\` are proofs, \`conflict\` proves that no plan serves more legs; \`solver\` and \`inconclusive\` are not.\n\n| code | kind | meaning |\n|---|---|---|\n${reasons}`,
     `## Warning codes\n\n| code | when |\n|---|---|\n${warnings}`,
   ].join('\n\n');
 }

@@ -13,7 +13,8 @@
  *   shows that none of its remaining restrictions loses a plan, was UNSATISFIABLE, confirmed by a
  *   second solver backend; a proof, used only for booking checks.
  * - `conflict`: a left-out leg of a manifest plan that serves as many legs as any plan can
- *   (proven by the relaxation model); the leg itself could be served, only in place of another.
+ *   (proven by the relaxation model, or by the exact model's confirmed OPTIMAL where its exactness
+ *   certificate holds); the leg could be served only in place of another, if at all.
  * - `inconclusive`: a booking check's `unknown`; says nothing about feasibility.
  *
  * Rendered into docs/reasons.md (`npx tsx scripts/reasons-doc.ts`; a test keeps it in sync).
@@ -100,6 +101,12 @@ export const REASON_CATALOGUE = {
     kind: 'conflict',
     meaning:
       'No plan serves more legs than the returned plan: disjoint sets of the offered legs, as many as the legs left out, were each proven unservable together by a relaxation model (it admits every real plan), so every plan leaves out at least one leg of each. This leg could be served only in place of another. The reason names the conflicts (the driver, lorry or place and the legs).',
+  },
+
+  left_out_proven_by_exact_model: {
+    kind: 'conflict',
+    meaning:
+      'No plan serves more legs than the returned plan: the exact model of the planning problem (models/horizon.mzn) proved the returned plan optimal (legs served first, then driving, then duties), its claim confirmed by a second solver backend, on a small request where its exactness certificate shows that none of the simplifications its header lists can lose a plan, and every leg it was not offered was refused by a pre-check. This leg cannot be served alongside all the legs the plan serves.',
   },
 
   // Booking checks only.

@@ -10,8 +10,14 @@
  * Its OPTIMAL (judged by the engine's trust policy: trusted, or confirmed by a second backend)
  * is reported as such, with a proof line that says what it proves: no plan of the model's shape
  * does better. The model is a restriction of the problem in places (its header lists them), so
- * neither its OPTIMAL nor its UNSATISFIABLE ever turns a left-out leg into a proven reason.
+ * on its own its OPTIMAL proves nothing about every plan. It does where the exactness certificate
+ * (exact/exactness.ts) shows those restrictions lose no plan on the request, a second backend
+ * confirmed the claim, and every leg not offered to the model was refused by a pre-check (a proof
+ * that no plan serves it): then the returned plan is optimal over every plan, evidence says so
+ * (`proven_optimal`, `bound`), and its left-out legs get `left_out_proven_by_exact_model`.
  */
+import { REASON_CATALOGUE } from '../../contract/reasons.ts';
+import { exactness } from '../exact/exactness.ts';
 import { solveExact, type ExactEngine, type ExactResult } from '../exact/index.ts';
 import { createHoursCalendar } from '../hours/index.ts';
 import { drivingMinutes } from '../plan/driving.ts';
@@ -44,6 +50,11 @@ export interface ExactRequestOutcome {
    * not among every plan, so never `proven_optimal` in evidence (the proof line says what it is).
    */
   provenOptimal: boolean;
+  /**
+   * That optimality holds over every plan, not only the model's shape (the exactness certificate
+   * held, a second backend confirmed the OPTIMAL, and the legs not offered were refused by pre-checks).
+   */
+  provenOverEveryPlan: boolean;
   /** The proof line for evidence (what the model's claim proves, or why it is none). */
   proof?: string;
   /** The clock, not the failure budget, ended the search or its proof's check: another run may differ. */
@@ -82,7 +93,7 @@ export function withinExactRequestLimits(problem: PlanningProblem, offeredLegs: 
  * without a proof (`not_planned_within_allowance`) and the request is within the size limits.
  */
 export async function improveWithExactModel(problem: PlanningProblem, plan: Plan, settings: ExactRequestSettings): Promise<ExactRequestOutcome> {
-  const unchanged: ExactRequestOutcome = { plan, ran: false, improved: false, provenOptimal: false, cutByTime: false };
+  const unchanged: ExactRequestOutcome = { plan, ran: false, improved: false, provenOptimal: false, provenOverEveryPlan: false, cutByTime: false };
   const leftOut = plan.unplanned.filter((entry) => entry.reasonCode === 'not_planned_within_allowance');
   if (leftOut.length === 0) return unchanged;
   // legs refused for a reason of their own stay refused; the model gets every other accepted leg
@@ -123,22 +134,35 @@ export async function improveWithExactModel(problem: PlanningProblem, plan: Plan
   const chosen = valid ? candidate : plan;
   // an OPTIMAL proves the model's best plan optimal: the returned plan, when it scores the same
   const optimal = result.provenOptimal && compareScores(planScore(problem, chosen), planScore(problem, result.plan)) === 0;
+  const overEveryPlan = optimal && stats.proofBasis === 'confirmed' && refused.every((entry) => REASON_CATALOGUE[entry.reasonCode].kind === 'precheck') && exactness(problem, { legs: offered }).exact;
   return {
     ...ran,
-    plan: chosen,
+    plan: overEveryPlan ? withProvenLeftOut(chosen, stats.proofChecker) : chosen,
     improved: valid,
     provenOptimal: optimal,
-    ...(stats.proof === null ? {} : { proof: proofLine(stats.proof, optimal) }),
+    provenOverEveryPlan: overEveryPlan,
+    ...(stats.proof === null ? {} : { proof: proofLine(stats.proof, optimal, overEveryPlan) }),
     debug: `${debug}${better && !valid ? ', its better plan failed the validator (bug)' : valid ? ', its plan taken' : ''}`,
   };
 }
 
 /** The model's claim in evidence, scoped to what it proves. */
-function proofLine(summary: string, optimal: boolean): string {
-  const scope = optimal
-    ? 'no plan of the shape models/horizon.mzn states (its header lists what it leaves out) serves more legs, then drives less, then uses fewer duties'
-    : 'not a proof for the plan returned';
+function proofLine(summary: string, optimal: boolean, overEveryPlan: boolean): string {
+  const scope = overEveryPlan
+    ? 'no plan serves more legs, then drives less, then uses fewer duties (the exactness certificate: none of the simplifications models/horizon.mzn lists loses a plan on this request)'
+    : optimal
+      ? 'no plan of the shape models/horizon.mzn states (its header lists what it leaves out) serves more legs, then drives less, then uses fewer duties'
+      : 'not a proof for the plan returned';
   return `exact model (horizon.mzn): ${summary}: ${scope}`;
+}
+
+/** The plan with its legs left out by the search given the proven code (the optimum over every plan leaves them out). */
+function withProvenLeftOut(plan: Plan, checker: string | null): Plan {
+  const detail = `exact model OPTIMAL${checker === null ? '' : `, confirmed by ${checker}`}`;
+  const unplanned = plan.unplanned.map((entry): UnplannedLeg =>
+    entry.reasonCode === 'not_planned_within_allowance' ? { leg: entry.leg, reasonCode: 'left_out_proven_by_exact_model', detail } : entry,
+  );
+  return { ...plan, unplanned };
 }
 
 /**

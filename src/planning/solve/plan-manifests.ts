@@ -134,8 +134,10 @@ export async function planManifests(problem: PlanningProblem, engine: SolvingEng
         models: [...new Set(models)].sort(),
         ...(exact?.ran === true ? { strategy: `${engineEvidence.strategy} + exact model from the search's plan` } : {}),
         // the model is a restriction (its header lists what it leaves out): its OPTIMAL, scoped in
-        // the proof line, proves no plan of its shape better, not that no plan at all is
+        // the proof line, proves no plan of its shape better, not that no plan at all is; except
+        // where the exactness certificate shows its restrictions lose no plan (exact-request.ts)
         ...(exact?.ran === true ? { status: 'SATISFIED' as const } : {}),
+        ...(exact?.provenOverEveryPlan === true ? { status: 'OPTIMAL' as const, proven_optimal: true, bound: objective } : {}),
         objective,
         solve_ms: Date.now() - started,
         timing_dependent: engineEvidence.timing_dependent || proofCut || exact?.cutByTime === true,

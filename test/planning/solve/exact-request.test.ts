@@ -2,15 +2,32 @@
  * The exact model (models/horizon.mzn) on a small manifests request (exact-request.ts): it runs
  * only where the planner left legs out without a proof, from the planner's plan; its plan
  * replaces the planner's only when valid and better; its OPTIMAL is reported with what it proves;
- * and it never gives a left-out leg a proven reason.
+ * and it gives a left-out leg a proven reason only where its exactness certificate holds.
  */
 import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { REASON_CATALOGUE } from '../../../src/contract/reasons.ts';
 import { precheckLegs } from '../../../src/planning/prechecks/index.ts';
 import { modelSolverOf, planManifests, planValidator, planWithSolver } from '../../../src/planning/solve/index.ts';
 import { compareScores, planScore } from '../../../src/planning/solve/exact-request.ts';
 import { caseOf, differentialSnapshot, smallSnapshot } from '../exact/support.ts';
 import { PLAN_OPTIONS, suiteEngine } from './support.ts';
+import { exactness } from '../../../src/planning/exact/exactness.ts';
+import { CASES } from '../../booking/support.ts';
+
+/**
+ * The booking corpus's lorry-load-along-route as a manifests request: both legs accepted, one
+ * driver 07:00-11:00, one lorry with room for 2 Nuggets; both legs load 2 at Leeds by 07:45 and
+ * deliver from 08:30, so only one can be served. The relaxation forgets the load.
+ */
+function loadAlongRoute(driverUntil = '2026-03-02T11:00:00Z'): Record<string, any> {
+  const body = JSON.parse(readFileSync(join(CASES, 'infeasible', 'lorry-load-along-route.json'), 'utf8'));
+  body.movements.push(...body.new_movements);
+  delete body.new_movements;
+  body.drivers[0].availability = [{ start: '2026-03-02T07:00:00Z', end: driverUntil }];
+  return body;
+}
 
 describe('the exact model on a small manifests request', function () {
   this.timeout(300_000);
@@ -80,6 +97,29 @@ describe('the exact model on a small manifests request', function () {
     const leftOut = planned.plan.unplanned.filter((entry) => REASON_CATALOGUE[entry.reasonCode].kind !== 'precheck');
     expect(leftOut.map((entry) => entry.reasonCode)).to.deep.equal(['not_planned_within_allowance']);
     expect(planned.evidence.planning_engine).to.deep.include({ status: 'SATISFIED', proven_optimal: false });
+  });
+
+  it('proves the left-out leg where the exactness certificate holds: proven_optimal, a bound, left_out_proven_by_exact_model', async () => {
+    const { snapshot, problem } = await caseOf(loadAlongRoute());
+    expect(exactness(problem, { legs: [0, 1] })).to.deep.equal({ exact: true });
+    const validate = planValidator(snapshot, problem);
+    const planned = await planManifests(problem, engine(), { ...PLAN_OPTIONS, validate });
+    expect(validate(planned.plan)).to.deep.equal([]);
+    expect(planned.plan.unplanned.map((entry) => entry.reasonCode)).to.deep.equal(['left_out_proven_by_exact_model']);
+    expect(planned.plan.unplanned[0]!.detail).to.match(/^exact model OPTIMAL, confirmed by /);
+    const evidence = planned.evidence.planning_engine;
+    expect(evidence).to.deep.include({ status: 'OPTIMAL', proven_optimal: true, bound: evidence.objective });
+    expect(evidence.objective).to.equal(planScore(problem, planned.plan).driving);
+    expect(evidence.proof).to.match(/exact model \(horizon\.mzn\): OPTIMAL .*confirmed.*: no plan serves more legs, then drives less, then uses fewer duties \(the exactness certificate/);
+  });
+
+  it('keeps the reason that claims no proof on the twin where a restriction may bite (a window needing breaks)', async () => {
+    const { snapshot, problem } = await caseOf(loadAlongRoute('2026-03-02T14:00:00Z'));
+    expect(exactness(problem, { legs: [0, 1] }).exact).to.equal(false);
+    const validate = planValidator(snapshot, problem);
+    const planned = await planManifests(problem, engine(), { ...PLAN_OPTIONS, validate });
+    expect(planned.plan.unplanned.map((entry) => entry.reasonCode)).to.deep.equal(['not_planned_within_allowance']);
+    expect(planned.evidence.planning_engine).to.deep.include({ status: 'SATISFIED', proven_optimal: false, bound: null });
   });
 
   it('leaves a request above the size threshold to the planner', async () => {
