@@ -229,7 +229,8 @@ export function exactData(problem: PlanningProblem, options: ExactDataOptions): 
     collected: modelUnits.map((unit) => (unit.type === 'collect_empty' ? trackedIndex.get(unit.nuggets[0]!)! + 1 : 0)),
     least_journey: leastJourneys(problem, modelUnits, emptyFor, trackedIndex),
     takes_collected: places.map((place) => place.type === 'warehouse' && (place.capacity === null || place.capacity > 0)),
-    must_clear_by: modelUnits.map((unit) => (unit.mustClearBy === null ? horizon : Math.min(horizon, unit.mustClearBy))),
+    // horizon + 1: none; a must_clear_by at or after the period's end still asks the lorry to drive off (windows.ts)
+    must_clear_by: modelUnits.map((unit) => (unit.mustClearBy === null ? horizon + 1 : Math.min(horizon, unit.mustClearBy))),
     // places
     place_capacity: places.map((place) => place.capacity ?? -1),
     place_initial: places.map((place) => place.initialOccupancy),

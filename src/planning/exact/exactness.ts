@@ -112,7 +112,12 @@ function carry(problem: PlanningProblem, drivers: readonly ProblemDriver[], unit
   });
 }
 
-/** The validator accepts a collected empty left on board at the period's end; the model unloads it. Vacuous with no collect_empty offered. */
+/**
+ * The validator accepts a collected empty left on board at the period's end; the model keeps one
+ * on board only when no one duty could unload it (kept.mzn), and reads a must_clear_by past the
+ * collecting duty only then. Vacuous with no collect_empty offered (conservative: a collection
+ * the model may keep would do too).
+ */
 function collectedEmpties(units: PlanningProblem['units']): MayBite[] {
   const collections = [...new Set(units.filter((unit) => unit.type === 'collect_empty').map((unit) => unit.movementId))];
   return collections.length === 0 ? [] : [{ restriction: 'collected_empty_on_board', why: `collect_empty ${collections.join(', ')} might be left on board at the period's end` }];

@@ -537,6 +537,35 @@ describe('exact model: restrictions lifted (issue 18), plans it rejected before'
     }
   });
 
+  // collected-left-on-board (test/cases/feasible/planning): the empty at York may be collected
+  // only at 17:00-17:15 on Monday and d-1's only duty ends at 18:00, 62 min from Leeds (the only
+  // warehouse): every plan leaves it on board of l-1 to the period's end (20:00). Its
+  // must_clear_by, when given, is still read on the lorry's next drive after the pickup: none
+  // breaks it, one at 17:30 or one after the period's end (21:00) alike.
+  describe('a collected empty left on board at the end of the period', () => {
+    const corpusCase = () => JSON.parse(readFileSync(join(CORPUS, 'feasible', 'planning', 'collected-left-on-board.json'), 'utf8')) as Record<string, unknown>;
+    const clearBy = (instant: string) => withLeg(corpusCase(), 'collect-york', (leg) => (leg.must_clear_by = instant));
+    for (const solver of solvers) {
+      it(`${solver}: planned in full with the empty never unloaded, validation passed, the plan accepted when fixed; with a must_clear_by at 17:30 or after the period, rejected by the validator (must_clear_by only) and by the model`, async () => {
+        const solved = await caseOf(corpusCase());
+        const options = { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' as const };
+        const result = await solveExact(solved.problem, engine, options);
+        expect(result.plan?.unplanned ?? null, result.status).to.deep.equal([]);
+        expect(planValidator(solved.snapshot, solved.problem)(result.plan!)).to.deep.equal([]);
+        const kinds = result.plan!.duties.flatMap((duty) => duty.stops.flatMap((stop) => stop.activities.map((activity) => activity.kind)));
+        expect(kinds.filter((kind) => kind === 'pickup' || kind === 'delivery' || kind === 'yard_work'), 'no yard work').to.deep.equal(['pickup', 'delivery', 'pickup']);
+        const fixed = await checkPlanExact(solved.problem, result.plan!, engine, options);
+        expect({ accepted: fixed.accepted, shape: fixed.shape ?? null }, fixed.status).to.deep.equal({ accepted: true, shape: null });
+        for (const instant of ['2026-03-02T17:30:00Z', '2026-03-02T21:00:00Z']) {
+          const strict = await caseOf(clearBy(instant));
+          expect(planValidator(strict.snapshot, strict.problem)(result.plan!).map((violation) => violation.rule), instant).to.deep.equal(['must_clear_by']);
+          const check = await checkPlanExact(strict.problem, result.plan!, engine, options);
+          expect({ instant, accepted: check.accepted, shape: check.shape ?? null }, check.status).to.deep.equal({ instant, accepted: false, shape: null });
+        }
+      });
+    }
+  });
+
   describeLift('two breaks on one journey: the 15+30 split', {
     caseName: 'split-on-one-journey',
     witness: (problem) => splitOnOneJourney(problem, 30),

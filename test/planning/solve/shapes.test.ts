@@ -6,7 +6,8 @@
  *   taken a Nugget away;
  * - a deliver_empty then a collect_empty of the same Nugget, in that order;
  * - a duty across local midnight, planned whole;
- * - a load carried from one duty to the next on one lorry (alone only: SEARCH_CANNOT).
+ * - a load carried from one duty to the next on one lorry (alone only: SEARCH_CANNOT);
+ * - a collected empty left on board at the end of the period (alone only: SEARCH_CANNOT).
  * Each feasible case is planned in full with the validator passed; each near-miss twin leaves
  * out the leg that cannot fit, with a reason that claims no proof it does not have.
  */
@@ -38,15 +39,18 @@ const TWINS: Record<string, { oneOf: string[]; kind: ReasonKind; code?: ReasonCo
   // available on Tuesday morning: no proof is found (the relaxation forgets which lorry carries
   // what), so the leg keeps the search's code
   'load-carried-overnight': { oneOf: ['burley-to-ilkley'], kind: 'solver', code: 'not_planned_within_allowance' },
+  // the empty must leave York by 17:30 and every drive from York ends after d-1's availability
+  'collected-left-on-board': { oneOf: ['collect-york'], kind: 'solver', code: 'not_planned_within_allowance' },
 };
 
 /**
- * Cases the search alone leaves legs out of: a load carried from one duty to the next (the
- * search's routes end empty, each in its duty). Alone, the exact model plans it on the manifests
- * path (a small request, src/planning/solve/exact-request.ts); with another case in the request
- * (four legs) it is too large for that, and the carried leg is left out, so it is in no pair.
+ * Cases the search alone leaves legs out of: a load carried from one duty to the next, a
+ * collected empty left on board at the end of the period (the search's routes end empty, each in
+ * its duty, a collected empty unloaded at a warehouse). Alone, the exact model plans each on the
+ * manifests path (a small request, src/planning/solve/exact-request.ts); with another case in the
+ * request (four legs) it may be too large for that, and the leg is left out, so they are in no pair.
  */
-const SEARCH_CANNOT: ReadonlySet<string> = new Set(['load-carried-overnight']);
+const SEARCH_CANNOT: ReadonlySet<string> = new Set(['load-carried-overnight', 'collected-left-on-board']);
 
 describe('the manifests path plans the real shapes of the work', function () {
   this.timeout(0);
