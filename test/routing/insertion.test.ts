@@ -16,6 +16,13 @@ function exhaustiveBest(instance: RoutingInstance, k: number, stops: RouteStop[]
   return best;
 }
 
+/** Each request of the routes, with its route and that route's stops without it. */
+function eachTakenOut(routes: RouteStop[][], visit: (k: number, r: number, others: RouteStop[]) => void): void {
+  for (const [k, stops] of routes.entries()) {
+    for (const stop of stops) if (stop.kind === 'pickup') visit(k, stop.request, stops.filter((other) => other.request !== stop.request));
+  }
+}
+
 describe('routing/insertion', function () {
   this.timeout(60_000);
 
@@ -51,6 +58,40 @@ describe('routing/insertion', function () {
           const others = stops.filter((other) => other.request !== stop.request);
           expect(bestInsertion(instance, k, others, stop.request)).to.deep.equal(feasibleInsertions(instance, k, others, stop.request)[0] ?? null);
         }
+      }
+    }
+  });
+
+  describe('a limit on the added travel (what a local-search move must gain)', () => {
+    /** The instance with one arc made so long that a detour beats it: no place may be passed over on a bound. */
+    const withShortcut = (instance: RoutingInstance): RoutingInstance => {
+      const travel = instance.travel.map((row) => row.slice());
+      travel[1]![2] = travel[1]![0]! + travel[0]![2]! + 50;
+      return { ...instance, travel };
+    };
+    for (const routeEnd of [false, true]) {
+      for (const metric of [true, false]) {
+        it(`gives the cheapest place when it adds less than the limit, else none (${routeEnd ? 'route-end deliveries' : 'pairs'}, ${metric ? 'triangle inequality' : 'a shortcut'})`, () => {
+          const base = randomInstance(routeEnd ? 31 : 32, 30, routeEnd);
+          const instance = metric ? base : withShortcut(base);
+          const routes = construct(instance).solution.routes;
+          let below = 0;
+          let above = 0;
+          eachTakenOut(routes, (k, r, others) => {
+            for (const target of [k, (k + 1) % routes.length]) {
+              const into = target === k ? others : routes[target]!;
+              const cheapest = feasibleInsertions(instance, target, into, r)[0] ?? null;
+              expect(bestInsertion(instance, target, into, r)).to.deep.equal(cheapest);
+              if (cheapest === null) continue;
+              for (const limit of [cheapest.delta, cheapest.delta + 1, cheapest.delta + 1000]) {
+                const found = bestInsertion(instance, target, into, r, undefined, null, limit);
+                if (cheapest.delta < limit) { expect(found).to.deep.equal(cheapest); below += 1; } else { expect(found).to.equal(null); above += 1; }
+              }
+            }
+          });
+          expect(below).to.be.above(30);
+          expect(above).to.be.above(10);
+        });
       }
     }
   });

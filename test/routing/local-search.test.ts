@@ -37,6 +37,35 @@ describe('routing/local-search', function () {
     });
   }
 
+  it('tells the travel a request\'s removal saves as the route without it does', () => {
+    for (const routeEnd of [false, true]) {
+      const instance = randomInstance(routeEnd ? 51 : 52, 30, routeEnd);
+      const routes = construct(instance).solution.routes;
+      const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined);
+      for (const [k, stops] of routes.entries()) {
+        for (const stop of stops) {
+          if (stop.kind === 'pickup') expect(context.savedWithout(k, stop.request)).to.equal(context.state(k).travel - context.stateWithout(k, stop.request).travel);
+        }
+      }
+    }
+  });
+
+  it('finds the same local optimum whether or not the travel obeys the triangle inequality (the scans\' bounds change no move)', () => {
+    for (const routeEnd of [false, true]) {
+      const instance = randomInstance(routeEnd ? 61 : 62, 40, routeEnd);
+      // one more place, no request's, at no distance from any: a detour through it beats every arc
+      const n = instance.travel.length;
+      const shortcut: RoutingInstance = { ...instance, travel: [...instance.travel.map((row) => [...row, 0]), new Array(n + 1).fill(0)] };
+      const start = construct(instance).solution.routes;
+      const bounded = start.map((stops) => stops.slice());
+      const unbounded = start.map((stops) => stops.slice());
+      const moves = improve(instance, bounded, 5).moves;
+      expect(moves).to.be.above(5);
+      expect(improve(shortcut, unbounded, 5).moves).to.equal(moves);
+      expect(unbounded).to.deep.equal(bounded);
+    }
+  });
+
   it('finds the same local optimum for the same seed', () => {
     const instance = randomInstance(3, 30, false);
     const first = construct(instance).solution.routes;

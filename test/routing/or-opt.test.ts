@@ -4,11 +4,45 @@
  */
 import { expect } from 'chai';
 import { LocalSearchContext } from '../../src/routing/algorithms/local-search/context.ts';
-import { intraOrOpt, orOpt } from '../../src/routing/algorithms/local-search/or-opt.ts';
+import { intraMoveFits, intraOrOpt, orOpt } from '../../src/routing/algorithms/local-search/or-opt.ts';
+import { checkRoute, construct } from '../../src/routing/index.ts';
+import { buildState } from '../../src/routing/structures/route-state.ts';
 import { NeighbourLists } from '../../src/routing/utils/relatedness.ts';
-import { lineInstance, openRequest, routesTravel as travel, stop } from './support.ts';
+import { lineInstance, openRequest, randomInstance, routesTravel as travel, stop } from './support.ts';
 
 describe('routing/or-opt', () => {
+  it('judges a block moved within its route as the full route check does, where precedence holds', () => {
+    for (const routeEnd of [false, true]) {
+      const instance = randomInstance(routeEnd ? 41 : 42, 30, routeEnd);
+      const routes = construct(instance).solution.routes;
+      let fits = 0;
+      let misses = 0;
+      for (const [k, stops] of routes.entries()) {
+        const state = buildState(instance, k, stops);
+        const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined);
+        for (let s = 0; s < state.endSection; s += 1) {
+          for (const e of [s + 1, s + 2]) {
+            if (e > state.endSection) continue;
+            for (let at = 0; at <= state.endSection; at += 1) {
+              if (at >= s && at <= e) continue;
+              const block = stops.slice(s, e);
+              const rest = stops.filter((_, i) => i < s || i >= e);
+              const moved = [...rest.slice(0, at < s ? at : at - (e - s)), ...block, ...rest.slice(at < s ? at : at - (e - s))];
+              const check = checkRoute(instance, k, moved);
+              const precedence = !check.ok && check.reason.includes('before its pickup');
+              if (precedence) continue;
+              expect(intraMoveFits(context, state, s, e, at), `route ${k} [${s}, ${e}) before ${at}: ${check.ok ? 'ok' : check.reason}`).to.equal(check.ok);
+              if (check.ok) fits += 1; else misses += 1;
+            }
+          }
+        }
+      }
+      expect(fits).to.be.above(50);
+      expect(misses).to.be.above(50);
+    }
+  });
+
+
   it('moves a delivery alone to a better place in its own route, after its pickup', () => {
     const instance = lineInstance([0, 10, 20, 30, 40], [openRequest(1, 2, 0), openRequest(3, 4, 1)]);
     const routes = [[stop(0, 'pickup'), stop(1, 'pickup'), stop(0, 'delivery'), stop(1, 'delivery')]];

@@ -7,6 +7,7 @@
 import { checkRoute, stopLocation, stopService, stopWindow } from '../structures/evaluate.ts';
 import { buildState, type RouteState } from '../structures/route-state.ts';
 import { longestArc } from '../utils/relatedness.ts';
+import { obeysTriangleInequality } from '../utils/metric.ts';
 import type { Random } from '../utils/random.ts';
 import type { RouteStop, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 
@@ -42,7 +43,9 @@ function insertions(instance: RoutingInstance, vehicleIndex: number, state: Rout
 /**
  * Scans every feasible insertion in order of pickup then delivery position: pushes each onto
  * \`all\` when given, and returns the cheapest (the first of equal cost, as the sorted list has it),
- * without building the list when \`all\` is null.
+ * without building the list when \`all\` is null. With \`limit\` (only when \`all\` and \`blink\` are
+ * null), only an insertion cheaper than it is returned: a caller that has no use for dearer ones
+ * (a local-search move must gain) says so, and the scan passes over more places.
  */
 function scanInsertions(
   instance: RoutingInstance,
@@ -51,6 +54,7 @@ function scanInsertions(
   requestIndex: number,
   all: Insertion[] | null,
   blink: Blink | null,
+  limit = Number.POSITIVE_INFINITY,
 ): Insertion | null {
   const request = instance.requests[requestIndex]!;
   const vehicle = instance.vehicles[vehicleIndex]!;
@@ -61,13 +65,23 @@ function scanInsertions(
   const travel = instance.travel;
   const P = request.pickupLocation;
   const D = request.deliveryLocation;
-  if (L > 0 && freeRouteEndDelivery(instance, vehicle, request)) return scanPickups(instance, vehicleIndex, state, request, all, blink);
+  if (L > 0 && freeRouteEndDelivery(instance, vehicle, request)) return scanPickups(instance, vehicleIndex, state, request, all, blink, limit);
   let best: Insertion | null = null;
+  // only the cheapest wanted and no blink to draw at each feasible place: a place whose lower
+  // bound is no cheaper than the best found is passed over (the first of equal cost stays)
+  const prune = all === null && blink === null && obeysTriangleInequality(travel);
+  // an empty route's cost is settled after the scan (the way out and home)
+  const cap = L === 0 ? Number.POSITIVE_INFINITY : limit;
   const lastPickup = state.endSection;
   for (let i = 0; i <= lastPickup; i += 1) {
     const loadBefore = i === 0 ? 0 : loads[i - 1]!;
     if (loadBefore + request.quantity > vehicle.capacity) continue;
     const from = i === 0 ? vehicle.startLocation : stopLocation(instance, stops[i - 1]!);
+    if (prune) {
+      // the pickup's detour before stop i: the delivery's, wherever it goes, adds no less than nothing
+      const to = i < L ? stopLocation(instance, stops[i]!) : vehicle.endLocation;
+      if (travel[from]![P]! + travel[P]![to]! - travel[from]![to]! >= (best === null ? cap : best.delta)) continue;
+    }
     const departure = i === 0 ? vehicle.window.earliest : starts[i - 1]! + stopService(instance, stops[i - 1]!);
     const pickupStart = Math.max(departure + travel[from]![P]!, request.pickupWindow.earliest);
     if (pickupStart > request.pickupWindow.latest) continue;
@@ -80,6 +94,8 @@ function scanInsertions(
     let addedBeforeJ = pickupDelta; // travel added by the pickup, excluding the arc into position j
     for (let j = i; j <= lastDelivery; j += 1) {
       if (j > i) {
+        // the pickup's detour is known from here on (j > i + 1): no delivery place can make it cheaper
+        if (prune && j > i + 1 && addedBeforeJ >= (best === null ? cap : best.delta)) break;
         // move stop j-1 (an original stop) behind the inserted pickup, with the new timing
         const stop = stops[j - 1]!;
         const here = stopLocation(instance, stop);
@@ -110,7 +126,7 @@ function scanInsertions(
           ? travel[from]![P]! + travel[P]![D]! + travel[D]![next]! - travel[from]![next]!
           : addedBeforeJ + travel[at]![D]! + travel[D]![next]! - travel[at]![next]!;
       if (all !== null) all.push({ vehicle: vehicleIndex, pickupAt: i, deliveryAt: j, delta });
-      if (best === null || delta < best.delta) best = { vehicle: vehicleIndex, pickupAt: i, deliveryAt: j, delta };
+      if (delta < (best === null ? cap : best.delta)) best = { vehicle: vehicleIndex, pickupAt: i, deliveryAt: j, delta };
       // every later place among the route-end deliveries is at the same location: no cheaper
       if (request.deliverAtRouteEnd) break;
     }
@@ -120,6 +136,7 @@ function scanInsertions(
     const delta = travel[vehicle.startLocation]![P]! + travel[P]![D]! + travel[D]![vehicle.endLocation]!;
     if (all !== null) for (const insertion of all) insertion.delta = delta;
     if (best !== null) best.delta = delta;
+    if (delta >= limit) return null;
   }
   return best;
 }
@@ -150,6 +167,7 @@ function scanPickups(
   request: RoutingInstance['requests'][number],
   all: Insertion[] | null,
   blink: Blink | null,
+  limit: number,
 ): Insertion | null {
   const vehicle = instance.vehicles[vehicleIndex]!;
   const { stops, starts, loads, latest, endSection } = state;
@@ -159,12 +177,19 @@ function scanPickups(
   const q = request.quantity;
   const capacity = vehicle.capacity;
   let best: Insertion | null = null;
+  // only the cheapest wanted and no blink to draw at each feasible place: a place no cheaper than
+  // the best found is not checked (the first of equal cost stays)
+  const cheapestOnly = all === null && blink === null;
   for (let i = 0; i <= endSection; i += 1) {
     const loadBefore = i === 0 ? 0 : loads[i - 1]!;
     if (loadBefore + q > capacity) continue;
     if (i < endSection && state.suffixMaxLoad[i]! + q > capacity) continue;
     const previous = i === 0 ? null : stops[i - 1]!;
     const from = previous === null ? vehicle.startLocation : stopLocation(instance, previous);
+    if (cheapestOnly) {
+      const to = i < L ? stopLocation(instance, stops[i]!) : vehicle.endLocation;
+      if (travel[from]![P]! + travel[P]![to]! - travel[from]![to]! >= (best === null ? limit : best.delta)) continue;
+    }
     const departure = previous === null ? vehicle.window.earliest : starts[i - 1]! + stopService(instance, previous);
     const pickupStart = Math.max(departure + travel[from]![P]!, request.pickupWindow.earliest);
     if (pickupStart > request.pickupWindow.latest) continue;
@@ -178,7 +203,7 @@ function scanPickups(
     if (deliveryAt > L) continue;
     const delta = travel[from]![P]! + travel[P]![next]! - travel[from]![next]!;
     if (all !== null) all.push({ vehicle: vehicleIndex, pickupAt: i, deliveryAt, delta });
-    if (best === null || delta < best.delta) best = { vehicle: vehicleIndex, pickupAt: i, deliveryAt, delta };
+    if (delta < (best === null ? limit : best.delta)) best = { vehicle: vehicleIndex, pickupAt: i, deliveryAt, delta };
   }
   return best;
 }
@@ -190,7 +215,10 @@ export function applyInsertion(stops: RouteStop[], requestIndex: number, inserti
   return next;
 }
 
-/** The cheapest insertion that passes the full route check (hours included), or null. */
+/**
+ * The cheapest insertion that passes the full route check (hours included), or null; with
+ * \`limit\` (no blinks), null too when it adds no less travel than that.
+ */
 export function bestInsertion(
   instance: RoutingInstance,
   vehicleIndex: number,
@@ -198,11 +226,13 @@ export function bestInsertion(
   requestIndex: number,
   state: RouteState = buildState(instance, vehicleIndex, stops),
   blink: Blink | null = null,
+  limit = Number.POSITIVE_INFINITY,
 ): Insertion | null {
+  if (blink !== null && limit !== Number.POSITIVE_INFINITY) throw new Error('bestInsertion: a limit with blinks');
   // without hours rules every insertion the scan admits is feasible: the cheapest, unlisted
-  if (instance.hours === null) return scanInsertions(instance, vehicleIndex, state, requestIndex, null, blink);
+  if (instance.hours === null) return scanInsertions(instance, vehicleIndex, state, requestIndex, null, blink, limit);
   for (const insertion of insertions(instance, vehicleIndex, state, requestIndex, blink)) {
-    if (checkRoute(instance, vehicleIndex, applyInsertion(stops, requestIndex, insertion)).ok) return insertion;
+    if (checkRoute(instance, vehicleIndex, applyInsertion(stops, requestIndex, insertion)).ok) return insertion.delta < limit ? insertion : null;
   }
   return null;
 }

@@ -32,12 +32,31 @@ export function stopService(instance: RoutingInstance, stop: RouteStop): number 
   return stop.kind === 'pickup' ? request.pickupService : request.deliveryService;
 }
 
+/** By request: the stamp of the last `checkRoute` call that saw its pickup, its delivery. */
+let pickedAt = new Int32Array(0);
+let deliveredAt = new Int32Array(0);
+let lastStamp = 0;
+
+/** A stamp no mark in the arrays holds yet, the arrays long enough for `requests`. */
+function nextStamp(requests: number): number {
+  if (pickedAt.length < requests || lastStamp >= 0x7fffffff) {
+    pickedAt = new Int32Array(Math.max(requests, pickedAt.length));
+    deliveredAt = new Int32Array(pickedAt.length);
+    lastStamp = 0;
+  }
+  lastStamp += 1;
+  return lastStamp;
+}
+
 /** Checks one route against every constraint of pdptw.mzn (hours as the model relaxes them). */
 export function checkRoute(instance: RoutingInstance, vehicleIndex: number, stops: readonly RouteStop[]): RouteCheck {
   const vehicle = instance.vehicles[vehicleIndex]!;
   const starts: number[] = [];
-  const picked = new Set<number>();
-  const delivered = new Set<number>();
+  // which requests this call has seen picked up and delivered: marks of this call's stamp in
+  // arrays kept between calls (two Sets a call were a fifth of this function's time, in the GC)
+  const stamp = nextStamp(instance.requests.length);
+  let pickedCount = 0;
+  let deliveredCount = 0;
   let location = vehicle.startLocation;
   let ready = vehicle.window.earliest;
   let load = 0;
@@ -53,13 +72,15 @@ export function checkRoute(instance: RoutingInstance, vehicleIndex: number, stop
       return { ok: false, reason: `request ${stop.request} may not use vehicle ${vehicleIndex}` };
     }
     if (stop.kind === 'pickup') {
-      if (picked.has(stop.request)) return { ok: false, reason: `request ${stop.request} picked up twice` };
-      picked.add(stop.request);
+      if (pickedAt[stop.request] === stamp) return { ok: false, reason: `request ${stop.request} picked up twice` };
+      pickedAt[stop.request] = stamp;
+      pickedCount += 1;
     } else {
-      if (!picked.has(stop.request) || delivered.has(stop.request)) {
+      if (pickedAt[stop.request] !== stamp || deliveredAt[stop.request] === stamp) {
         return { ok: false, reason: `request ${stop.request} delivered before its pickup or twice` };
       }
-      delivered.add(stop.request);
+      deliveredAt[stop.request] = stamp;
+      deliveredCount += 1;
     }
     const endStop = stop.kind === 'delivery' && request.deliverAtRouteEnd;
     if (atEndSection && !endStop) return { ok: false, reason: `a stop follows the route-end deliveries` };
@@ -80,7 +101,7 @@ export function checkRoute(instance: RoutingInstance, vehicleIndex: number, stop
     ready = start + stopService(instance, stop);
     location = next;
   }
-  if (picked.size !== delivered.size) return { ok: false, reason: 'a pickup without its delivery' };
+  if (pickedCount !== deliveredCount) return { ok: false, reason: 'a pickup without its delivery' };
   const home = instance.travel[location]![vehicle.endLocation]!;
   travel += home;
   const end = ready + home;

@@ -3,7 +3,7 @@
  * only for the routes a move changed), the neighbour lists, and the one way a move is tested
  * and applied, so that every operator judges a move by the same objective and checks.
  */
-import { checkRoute } from '../../structures/evaluate.ts';
+import { checkRoute, stopLocation } from '../../structures/evaluate.ts';
 import type { RouteStop, RoutingInstance } from '../../structures/instance.ts';
 import { buildState, type RouteState } from '../../structures/route-state.ts';
 import type { NeighbourLists } from '../../utils/relatedness.ts';
@@ -64,6 +64,37 @@ export class LocalSearchContext {
     const state = buildState(this.instance, k, without(this.routes[k]!, r));
     this.withoutStates.set(r, { vehicle: k, version: this.versions[k]!, state });
     return state;
+  }
+
+  /**
+   * Travel saved by taking request r (both its stops) out of route k, from the route's stops
+   * alone: what \`stateWithout(k, r).travel\` tells, without building that route.
+   */
+  savedWithout(k: number, r: number): number {
+    const { instance } = this;
+    const state = this.state(k);
+    const { stops } = state;
+    const L = stops.length;
+    // nothing else on the route: nothing left to drive
+    if (L <= 2) return state.travel;
+    let p = -1;
+    let d = -1;
+    for (let i = 0; i < L; i += 1) {
+      if (stops[i]!.request !== r) continue;
+      if (stops[i]!.kind === 'pickup') p = i;
+      else d = i;
+    }
+    const vehicle = instance.vehicles[k]!;
+    const travel = instance.travel;
+    const P = stopLocation(instance, stops[p]!);
+    const D = stopLocation(instance, stops[d]!);
+    const beforeP = p === 0 ? vehicle.startLocation : stopLocation(instance, stops[p - 1]!);
+    const afterD = d + 1 < L ? stopLocation(instance, stops[d + 1]!) : vehicle.endLocation;
+    if (d === p + 1) return travel[beforeP]![P]! + travel[P]![D]! + travel[D]![afterD]! - travel[beforeP]![afterD]!;
+    const afterP = stopLocation(instance, stops[p + 1]!);
+    const beforeD = stopLocation(instance, stops[d - 1]!);
+    return travel[beforeP]![P]! + travel[P]![afterP]! - travel[beforeP]![afterP]! +
+      travel[beforeD]![D]! + travel[D]![afterD]! - travel[beforeD]![afterD]!;
   }
 
   /** Value of replacing routes by `changes` (negative: better): travel, and routes emptied or opened when vehicles come first. */

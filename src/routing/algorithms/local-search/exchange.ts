@@ -5,6 +5,7 @@
  */
 import { applyInsertion, bestInsertion } from '../insertion.ts';
 import type { LocalSearchContext } from './context.ts';
+import { obeysTriangleInequality } from '../../utils/metric.ts';
 
 /** Nearest requests an exchange tries. */
 const PARTNERS = 5;
@@ -16,17 +17,23 @@ export function exchange(context: LocalSearchContext, r: number): boolean {
   const stateA = context.stateWithout(a, r);
   const withoutR = stateA.stops;
   const travelA = stateA.travel;
+  const gainR = context.state(a).travel - travelA;
+  const metric = obeysTriangleInequality(instance.travel);
   let tried = 0;
   for (const s of context.neighbours.of(r)) {
     if (tried >= PARTNERS) break;
     const b = context.routeOf[s]!;
     if (b < 0 || b === a) continue;
     tried += 1;
-    const intoA = bestInsertion(instance, a, withoutR, s, stateA);
+    // the exchange gains only if the two insertions add less than the two removals save; where
+    // no insertion shortens a route (the triangle inequality), each insertion alone must, and
+    // the scans are told so (the route without s is built only when s's place may pay)
+    const saved = gainR + context.savedWithout(b, s);
+    const intoA = bestInsertion(instance, a, withoutR, s, stateA, null, metric ? saved : Number.POSITIVE_INFINITY);
     if (intoA === null) continue;
     const stateB = context.stateWithout(b, s);
     const withoutS = stateB.stops;
-    const intoB = bestInsertion(instance, b, withoutS, r, stateB);
+    const intoB = bestInsertion(instance, b, withoutS, r, stateB, null, saved - intoA.delta);
     if (intoB === null) continue;
     const value = travelA + intoA.delta + stateB.travel + intoB.delta - context.state(a).travel - context.state(b).travel;
     if (value >= 0) continue;
@@ -37,3 +44,4 @@ export function exchange(context: LocalSearchContext, r: number): boolean {
   }
   return false;
 }
+

@@ -19,12 +19,15 @@ export function relocate(context: LocalSearchContext, r: number): boolean {
   const oldTravel = context.state(from).travel;
   const gain = oldTravel - shortenedTravel;
   // into its own route, elsewhere
-  const own = bestInsertion(instance, from, shortened, r, shortenedState);
+  // only places that gain are wanted (and then only those better than the best so far): the
+  // scans are told, and pass over the rest
+  const own = bestInsertion(instance, from, shortened, r, shortenedState, null, gain);
   let best: { vehicle: number; value: number; insertion: NonNullable<typeof own> } | null =
     own !== null && own.delta - gain < 0 ? { vehicle: from, value: own.delta - gain, insertion: own } : null;
   const emptied = shortened.length === 0 && instance.vehiclesFirst;
   for (const k of context.nearRoutes(r, NEAR_ROUTES)) {
-    const insertion = bestInsertion(instance, k, context.routes[k]!, r, context.state(k));
+    const limit = (best === null ? 0 : best.value) + gain + (emptied ? 1e9 : 0);
+    const insertion = bestInsertion(instance, k, context.routes[k]!, r, context.state(k), null, limit);
     if (insertion === null) continue;
     const value = insertion.delta - gain - (emptied ? 1e9 : 0);
     if (value < 0 && (best === null || value < best.value)) best = { vehicle: k, value, insertion };
