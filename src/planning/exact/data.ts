@@ -8,7 +8,7 @@
  * 2U+D+2..2U+2D+2, the last of each being the route OUT of nodes not visited).
  */
 import { createHoursCalendar, LIMITS } from '../hours/index.ts';
-import { candidateEmpties, type PlanningProblem, type ProblemDriver } from '../problem/index.ts';
+import { candidateEmpties, type EmptyCandidate, type PlanningProblem, type ProblemDriver } from '../problem/index.ts';
 import { driverSegments, type Segment } from './weeks.ts';
 
 const KIND = { move_nugget: 1, collect_empty: 2, deliver_empty: 3 } as const;
@@ -113,7 +113,7 @@ export function exactData(problem: PlanningProblem, options: ExactDataOptions): 
   const classKeys = new Map<string, EmptyClass & { units: Set<number> }>();
   const audience = new Map<number, { place: number; units: number[] }>();
   modelUnits.forEach((unit, position) => {
-    for (const candidate of candidateEmpties(problem, unit)) {
+    for (const candidate of [...candidateEmpties(problem, unit), ...widerEmpties(problem, unit, trackedIndex)]) {
       const followed = trackedIndex.get(candidate.nugget);
       if (followed !== undefined) {
         emptyFor[followed]![position] = true;
@@ -303,6 +303,29 @@ export function exactData(problem: PlanningProblem, options: ExactDataOptions): 
 }
 
 /**
+ * The empties of a deliver_empty unit that the validator accepts (eligibility.ts: in service,
+ * off-hire, reserved for no other leg; a warehouse_only leg's loaded at a warehouse) beyond the
+ * problem layer's (problem/empties.ts, which the search uses): a Nugget a move_nugget names, and
+ * for a warehouse_only unit a Nugget a collect_empty names. Either is then a followed Nugget when
+ * its leg is offered (the order of its handlers, models/horizon/nuggets.mzn, which also asks a
+ * warehouse_only unit to load a followed Nugget at a warehouse), an empty of a class at its place
+ * otherwise (a warehouse for warehouse_only). Only Nuggets at the problem's places (those the
+ * journey data covers).
+ */
+function widerEmpties(problem: PlanningProblem, unit: PlanningProblem['units'][number], tracked: ReadonlyMap<number, number>): EmptyCandidate[] {
+  if (unit.type !== 'deliver_empty') return [];
+  const leg = problem.legs[unit.leg]!;
+  const offered = new Set(candidateEmpties(problem, unit).map((candidate) => candidate.nugget));
+  const warehouseOnly = unit.empties!.source === 'warehouse_only';
+  return problem.nuggets
+    .filter((nugget) => nugget.place >= 0 && nugget.availability === 'in_service' && !nugget.onHire
+      && (nugget.reservedFor === null || nugget.reservedFor === leg.id) && !offered.has(nugget.index)
+      // a warehouse_only unit loads one of a class where it is: at a warehouse
+      && (!warehouseOnly || tracked.has(nugget.index) || problem.places[nugget.place]!.type === 'warehouse'))
+    .map((nugget) => ({ nugget: nugget.index, place: nugget.place, viaCollectUnit: null }));
+}
+
+/**
  * Where a pool class's empties may be taken again (models/horizon/nuggets.mzn, `passed_on`): from
  * a deliver_empty that may hold them (takes them from the class, or from another such pass) to one
  * of another leg that may load at its destination (not warehouse_only, or a warehouse) and whose
@@ -358,7 +381,9 @@ function leastJourneys(problem: PlanningProblem, modelUnits: readonly PlanningPr
     const distances = shortest(unit.pickupPlaces[0]!);
     const targets = unit.type === 'move_nugget' ? [unit.deliveryPlace!] : [
       ...takesCollected,
-      ...modelUnits.filter((other, position) => other.type === 'deliver_empty' && emptyFor[trackedIndex.get(unit.nuggets[0]!)!]![position]).map((other) => other.deliveryPlace!),
+      // a deliver_empty it may be carried on to (a warehouse_only one only from a warehouse: nuggets.mzn `carries_on_to`)
+      ...modelUnits.filter((other, position) => other.type === 'deliver_empty' && emptyFor[trackedIndex.get(unit.nuggets[0]!)!]![position]
+        && (other.empties!.source !== 'warehouse_only' || problem.places[unit.pickupPlaces[0]!]!.type === 'warehouse')).map((other) => other.deliveryPlace!),
     ];
     return Math.min(problem.horizon + 1, ...targets.map((target) => distances[target]!));
   });

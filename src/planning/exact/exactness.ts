@@ -197,25 +197,20 @@ function runsOf(windows: readonly MinuteWindow[]): MinuteWindow[] {
 }
 
 /**
- * The empties rules of the model that the validator does not have: a deliver_empty never takes a
- * Nugget a move_nugget names, a warehouse_only one never one a collect_empty names, and (the
- * bridge, problem/empties.ts) an any_available one takes a collect_empty's Nugget only through
- * that collection. Vacuous when no deliver_empty is offered, or when no move_nugget names an
- * in-service, off-hire Nugget and no collect_empty exists.
+ * The empties rule of the model that the validator does not have: a deliver_empty's empties are at
+ * the problem's places at minute 0 (src/planning/exact/data.ts `widerEmpties` offers every other
+ * Nugget the validator accepts: in service, off-hire, reserved for no other leg, one a move_nugget
+ * or collect_empty names too, a warehouse_only leg's loaded at a warehouse). Only a Nugget no
+ * problem place holds can be missed, and only one a move_nugget names (every other in-service,
+ * off-hire one has its place in the journey data, src/planning/problem/places.ts). Vacuous when no
+ * deliver_empty is offered, or when every in-service, off-hire Nugget a move_nugget names is at a
+ * place of the problem.
  */
 function emptiesRules(problem: PlanningProblem, units: PlanningProblem['units']): MayBite[] {
   if (!units.some((unit) => unit.type === 'deliver_empty')) return [];
-  const found: MayBite[] = [];
   const moved = new Set(problem.legs.filter((leg) => leg.type === 'move_nugget').flatMap((leg) => leg.units.flatMap((unit) => problem.units[unit]!.nuggets)));
-  const couldBeEmpty = [...moved].map((nugget) => problem.nuggets[nugget]!).filter((nugget) => nugget.availability === 'in_service' && !nugget.onHire);
-  if (couldBeEmpty.length > 0) {
-    found.push({ restriction: 'empties_rules', why: `Nugget(s) ${couldBeEmpty.map((nugget) => nugget.id).join(', ')} named by a move_nugget could serve a deliver_empty` });
-  }
-  const collections = problem.legs.filter((leg) => leg.type === 'collect_empty');
-  if (collections.length > 0) {
-    found.push({ restriction: 'empties_rules', why: `a deliver_empty is offered beside collect_empty ${collections.map((leg) => leg.id).join(', ')}: the model takes a collected Nugget only through its collection` });
-  }
-  return found;
+  const elsewhere = [...moved].map((nugget) => problem.nuggets[nugget]!).filter((nugget) => nugget.availability === 'in_service' && !nugget.onHire && nugget.place < 0);
+  return elsewhere.length === 0 ? [] : [{ restriction: 'empties_rules', why: `Nugget(s) ${elsewhere.map((nugget) => nugget.id).join(', ')} named by a move_nugget could serve a deliver_empty but are at no place of the problem` }];
 }
 
 /** The bridge's own restriction (it refuses such an instance): a counters refresh inside a window, or two fixed-week starts inside one. */

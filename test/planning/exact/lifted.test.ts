@@ -566,6 +566,43 @@ describe('exact model: restrictions lifted (issue 18), plans it rejected before'
     }
   });
 
+  // An empty is any Nugget in service, off-hire and reserved for no other leg (the validator,
+  // eligibility.ts), one a move_nugget names (test/cases/feasible/planning/moved-nugget-delivered-as-empty)
+  // or, for a warehouse_only leg, one a collect_empty names, loaded at a warehouse.
+  // collected-then-warehouse-only: e-1, the only Nugget, is collected at York at 07:00-08:00;
+  // the warehouse_only delivery to Harrogate (10:00-15:00) takes it after its yard work at Leeds.
+  // The near miss: a delivery at 08:00-08:45, reachable only by carrying e-1 from York straight on
+  // (loaded at York, not a warehouse: nugget_source); any_available, that plan passes.
+  describe('a warehouse_only deliver_empty takes a collected Nugget once it is unloaded at a warehouse', () => {
+    const early = (source: string) => withLeg(caseBody('collected-then-warehouse-only'), 'deliver-harrogate', (leg) => {
+      leg.window = { start: '2026-03-02T08:00:00Z', end: '2026-03-02T08:45:00Z' };
+      leg.empty_source = source;
+    });
+    for (const solver of solvers) {
+      it(`${solver}: planned in full through the warehouse, validation passed, the plan accepted when fixed; the near miss UNSATISFIABLE, its any_available plan rejected by the validator (nugget_source) when warehouse_only`, async () => {
+        const options = { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' as const };
+        const solved = await caseOf(caseBody('collected-then-warehouse-only'));
+        const result = await solveExact(solved.problem, engine, options);
+        expect(result.plan?.unplanned ?? null, result.status).to.deep.equal([]);
+        expect(planValidator(solved.snapshot, solved.problem)(result.plan!)).to.deep.equal([]);
+        const leeds = solved.problem.places.find((place) => place.id === 'wh-leeds')!.index;
+        const atLeeds = result.plan!.duties.flatMap((duty) => duty.stops.filter((stop) => stop.place === leeds).flatMap((stop) => stop.activities.map((activity) => activity.kind)));
+        expect(atLeeds, 'unloaded, then loaded again, at Leeds').to.include.members(['yard_work', 'pickup']);
+        const fixed = await checkPlanExact(solved.problem, result.plan!, engine, options);
+        expect({ accepted: fixed.accepted, shape: fixed.shape ?? null }, fixed.status).to.deep.equal({ accepted: true, shape: null });
+
+        const strict = await caseOf(early('warehouse_only'));
+        const legs = strict.problem.legs.map((leg) => leg.index);
+        expect((await solveExact(strict.problem, engine, { ...options, legs, required: legs, rejected: [] })).status).to.equal('UNSATISFIABLE');
+        const open = await caseOf(early('any_available'));
+        const direct = await solveExact(open.problem, engine, options);
+        expect(direct.plan?.unplanned ?? null, direct.status).to.deep.equal([]);
+        expect(planValidator(open.snapshot, open.problem)(direct.plan!)).to.deep.equal([]);
+        expect(planValidator(strict.snapshot, strict.problem)(direct.plan!).map((violation) => violation.rule)).to.deep.equal(['nugget_source']);
+      });
+    }
+  });
+
   describeLift('two breaks on one journey: the 15+30 split', {
     caseName: 'split-on-one-journey',
     witness: (problem) => splitOnOneJourney(problem, 30),
