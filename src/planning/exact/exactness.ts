@@ -18,13 +18,14 @@
  *     end, its driving moved before it), so no journey has more breaks than the model allows;
  *  3. repositioning: with no breaks, a drive to a place where nothing happens is replaced by the
  *     direct drive and a wait (triangle inequality: never more driving, the same working time);
- *  4. carry, empties, collected empties: vacuous on the instance (nothing of the kind can occur).
+ *  4. carry, empties, collected empties: vacuous on the instance (nothing of the kind can occur,
+ *     or, a collected empty, the model may keep it on board as a plan might).
  * The refresh and week-boundary restriction the bridge enforces itself: it refuses the instance
  * (`ExactUnsupported`) rather than state it inexactly; the certificate checks the same.
  */
 import { createHoursCalendar, LIMITS, type HoursCalendar } from '../hours/index.ts';
 import type { MinuteWindow, PlanningProblem, ProblemDriver } from '../problem/index.ts';
-import { driverExclusion } from './data.ts';
+import { driverExclusion, exactData, ExactUnsupported, type ExactInstance } from './data.ts';
 
 /** The header's restrictions (and the bridge's one), by a short name. */
 export type Restriction =
@@ -62,7 +63,7 @@ export function exactness(problem: PlanningProblem, input: ExactnessInput): Exac
     ...excludedDrivers(working),
     ...dutiesPerWindow(problem, working),
     ...carry(problem, working, units),
-    ...collectedEmpties(units),
+    ...collectedEmpties(problem, input.legs),
     ...repositioning(problem, working),
     ...breaksPerJourney(problem, working, calendar),
     ...emptiesRules(problem, units),
@@ -113,14 +114,41 @@ function carry(problem: PlanningProblem, drivers: readonly ProblemDriver[], unit
 }
 
 /**
- * The validator accepts a collected empty left on board at the period's end; the model keeps one
- * on board only when no one duty could unload it (kept.mzn), and reads a must_clear_by past the
- * collecting duty only then. Vacuous with no collect_empty offered (conservative: a collection
- * the model may keep would do too).
+ * A collected empty left on board at the period's end: the validator accepts one (coverage.ts asks
+ * a collect_empty only its pickup); the model keeps one on board only when no one duty could
+ * unload it (kept.mzn: `one_duty_fits`, carry.mzn), and only then reads its must_clear_by past the
+ * collecting duty. Vacuous when no offered collect_empty passes `one_duty_fits` on any slot, read
+ * here on the bridge's own data (the slots, windows and least journeys the model reads; the drop
+ * window over every deliver_empty that may take the Nugget, a superset of the model's, so that a
+ * doubt counts as a slot that fits).
  */
-function collectedEmpties(units: PlanningProblem['units']): MayBite[] {
-  const collections = [...new Set(units.filter((unit) => unit.type === 'collect_empty').map((unit) => unit.movementId))];
-  return collections.length === 0 ? [] : [{ restriction: 'collected_empty_on_board', why: `collect_empty ${collections.join(', ')} might be left on board at the period's end` }];
+function collectedEmpties(problem: PlanningProblem, legs: readonly number[]): MayBite[] {
+  const offered = new Set(legs);
+  const collections = problem.units.filter((unit) => offered.has(unit.leg) && unit.type === 'collect_empty');
+  if (collections.length === 0) return [];
+  let instance: ExactInstance;
+  try {
+    instance = exactData(problem, { legs });
+  } catch (error) {
+    if (!(error instanceof ExactUnsupported)) throw error;
+    return [{ restriction: 'collected_empty_on_board', why: `collect_empty ${collections.map((unit) => unit.movementId).join(', ')} might be left on board at the period's end` }];
+  }
+  const data = instance.data as Record<string, any>;
+  const kind: number[] = data.unit_kind;
+  const fits = (u: number, d: number): boolean => {
+    if (!data.driver_qualified[u][data.duty_driver[d] - 1]) return false;
+    const takers = kind.flatMap((other, v) => (other === 3 && data.tracked_empty_for[data.collected[u] - 1][v] ? [v] : []));
+    const dropEarliest = Math.min(data.delivery_earliest[u], ...takers.map((v) => data.delivery_earliest[v]));
+    const dropLatest = Math.max(data.delivery_latest[u], ...takers.map((v) => data.delivery_latest[v]));
+    const start = Math.max(data.pickup_earliest[u], data.duty_earliest[d] + data.check_minutes);
+    return start <= Math.min(data.pickup_latest[u], data.duty_latest[d])
+      && Math.max(start + data.pickup_minutes[u] + data.least_journey[u], dropEarliest) <= Math.min(dropLatest, data.duty_latest[d]);
+  };
+  const unloadable = new Set<string>();
+  kind.forEach((type, u) => {
+    if (type === 2 && instance.layout.slots.some((_, d) => fits(u, d))) unloadable.add(problem.units[instance.layout.units[u]!]!.movementId);
+  });
+  return unloadable.size === 0 ? [] : [{ restriction: 'collected_empty_on_board', why: `collect_empty ${[...unloadable].join(', ')} might be left on board at the period's end, which one duty could unload` }];
 }
 
 /**

@@ -58,14 +58,29 @@ describe('exactness certificate of the exact model', function () {
     expect(biting(await problemOf(body))).to.deep.equal([]);
   });
 
-  it('collected empties: an offered collect_empty might be left on board at the end; not when it is not offered', async () => {
+  it('collected empties: an offered collect_empty one duty could unload might be left on board at the end; not when it is not offered', async () => {
     const body = base();
     body.nuggets.push({ id: 'e-1', availability: 'in_service', location_id: 'cust-york' });
-    body.new_movements.push({ type: 'collect_empty', id: 'collect-york', booking_id: 'bk-new', nugget_id: 'e-1', location_id: 'cust-york', window: window('08:30', '10:30') });
+    body.new_movements.push({ type: 'collect_empty', id: 'collect-york', booking_id: 'bk-new', nugget_id: 'e-1', location_id: 'cust-york', window: window('08:30', '10:30'), handling_method: 'forklift' });
     const problem = await problemOf(body);
     expect(biting(problem)).to.deep.equal(['collected_empty_on_board']);
     const withoutCollection = everyLeg(problem).filter((leg) => problem.legs[leg]!.type !== 'collect_empty');
     expect(exactness(problem, { legs: withoutCollection })).to.deep.equal({ exact: true });
+  });
+
+  it('collected empties: a collection no duty could unload (the model may keep it on board, kept.mzn) does not bite', async () => {
+    // York is 62 min from Leeds, the only warehouse: collected at 10:30 at the earliest, the empty
+    // reaches Leeds after d-1's window ends (11:00)
+    const body = base();
+    body.nuggets.push({ id: 'e-1', availability: 'in_service', location_id: 'cust-york' });
+    body.new_movements.push({ type: 'collect_empty', id: 'collect-york', booking_id: 'bk-new', nugget_id: 'e-1', location_id: 'cust-york', window: window('10:30', '10:45'), handling_method: 'forklift' });
+    expect(biting(await problemOf(body))).to.deep.equal([]);
+    // open from 10:00: collected at 10:00, unloaded at Leeds at 11:07 at the earliest, still after 11:00
+    body.new_movements[body.new_movements.length - 1].window = window('10:00', '10:45');
+    expect(biting(await problemOf(body))).to.deep.equal([]);
+    // from 09:00: one duty could unload it (09:05 + 62 min), so it bites
+    body.new_movements[body.new_movements.length - 1].window = window('09:00', '10:45');
+    expect(biting(await problemOf(body))).to.deep.equal(['collected_empty_on_board']);
   });
 
   it('repositioning: a detour shorter than the direct journey, or a driver with a second window, may need a drive to an idle place', async () => {
