@@ -1,9 +1,11 @@
 /**
  * A booking check proven infeasible by the exact model (models/horizon.mzn) where the relaxation
  * cannot prove it: lorry load along the route, which the relaxation forgets. Its UNSATISFIABLE is
- * a proof only where the exactness certificate holds and a second backend agrees; on a twin where
- * a restriction of the model may bite (a window long enough to need breaks) the same
- * UNSATISFIABLE is no proof and the answer stays `unknown`. Real embedded solvers throughout.
+ * a proof only where the exactness certificate holds and a second backend agrees, also on a full
+ * shift where W1 may ask for a break (the corpus case lorry-load-full-shift: no duty can reach D1,
+ * so two breaks per journey lose no plan); on a twin where a restriction of the model may bite (a
+ * window where D1 may be reached) the same UNSATISFIABLE is no proof and the answer stays
+ * `unknown`. Real embedded solvers throughout.
  */
 import { expect } from 'chai';
 import { checkBooking } from '../../src/booking/index.ts';
@@ -19,9 +21,10 @@ const engine: Engine = await bookingEngine();
 /** Generous: the proof must not depend on a busy machine. */
 const ALLOWANCE_MS = 90_000;
 
-const infeasibleCase = () => structuredClone(corpus('infeasible').find((entry) => entry.name === 'lorry-load-along-route')!.body) as Record<string, any>;
+const caseBody = (name: string) => structuredClone(corpus('infeasible').find((entry) => entry.name === name)!.body) as Record<string, any>;
+const infeasibleCase = () => caseBody('lorry-load-along-route');
 
-/** The same check with the driver available 07:00-14:00: still no plan (the load), but a break may be needed, so the model's "at most two breaks per journey" may bite. */
+/** The same check with the driver available 07:00-14:00: still no plan (the load), but York is far enough that a duty may reach D1 (three breaks on a journey), so the model's "at most two breaks per journey" may bite. */
 function longWindowTwin(): Record<string, any> {
   const body = infeasibleCase();
   body.drivers[0].availability = [{ start: '2026-03-02T07:00:00Z', end: '2026-03-02T14:00:00Z' }];
@@ -55,6 +58,15 @@ describe('booking check proven by the exact model', function () {
     expect(engineEvidence.status).to.equal('UNSATISFIABLE');
     // a second backend agreed: the engine's confirmation, or the raw re-solve after a trusted claim
     expect(engineEvidence.proof).to.match(/confirmed by|also UNSATISFIABLE/);
+  });
+
+  it('on a full shift (07:00-17:00, nearer stops, unsplit legs) the certificate holds, though W1 may ask for a break: infeasible_proven', async () => {
+    const { snapshot, journey, problem } = await prepared(caseBody('lorry-load-full-shift'));
+    expect(exactness(problem, { legs: [0, 1] })).to.deep.equal({ exact: true });
+    const run = await runRelaxation(engine, problem, precheckContext(problem), [0, 1], { solver: 'chuffed', timeLimitMs: ALLOWANCE_MS });
+    expect(run.outcome, run.status).to.equal('satisfiable');
+    const response = await checkBooking({ snapshot, journey, engine, solver: 'chuffed', allowanceMs: ALLOWANCE_MS, alternatives: false });
+    expect({ status: response.status, reason_code: response.reason_code }, response.reason ?? '').to.deep.equal({ status: 'infeasible_proven', reason_code: 'exact_model_infeasible' });
   });
 
   it('stays unknown on the twin where a restriction may bite, though the exact model is UNSATISFIABLE there too', async () => {

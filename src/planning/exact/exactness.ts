@@ -13,19 +13,24 @@
  *     use merge into one duty (the time between becomes idle at the stop, which the hours engine
  *     reads exactly as it read the gap; the second walk-round check becomes a wait, working time
  *     alike), so each availability window holds at most one duty (the bridge's one slot);
- *  2. breaks: when no drivers'-hours limit can be reached without breaks, every break becomes a
- *     wait (a break opening a duty is dropped; an en-route one is taken as a wait at the journey's
- *     end, its driving moved before it), so no journey has more breaks than the model allows;
- *  3. repositioning: with no breaks, a drive to a place where nothing happens is replaced by the
- *     direct drive and a wait (triangle inequality: never more driving, the same working time);
+ *  2. breaks (exactness-breaks.ts): where no duty can reach D1 (270 min of driving since a
+ *     qualifying break, with what the counters carry in), each journey's idle time is laid out
+ *     again with the same stop times, all of it break (when >= 15 min) as late as W1 allows: a
+ *     break where W1 would pass 360 and the rest on arrival, so at most two per journey, as the
+ *     model allows (edge cases there: W2's credit at a duty's end, W3, fixed weeks, a daily rest
+ *     inside a window);
+ *  3. repositioning: a drive to a place where nothing happens is replaced by the direct drive
+ *     (triangle inequality: never more driving) and idle time, which step 2 lays out; a duty's
+ *     last drive to such a place becomes a wait at its last stop (the same working time);
  *  4. carry, empties, collected empties: vacuous on the instance (nothing of the kind can occur,
  *     or, a collected empty, the model may keep it on board as a plan might).
  * The refresh and week-boundary restriction the bridge enforces itself: it refuses the instance
  * (`ExactUnsupported`) rather than state it inexactly; the certificate checks the same.
  */
-import { createHoursCalendar, LIMITS, type HoursCalendar } from '../hours/index.ts';
+import { createHoursCalendar, type HoursCalendar } from '../hours/index.ts';
 import type { MinuteWindow, PlanningProblem, ProblemDriver } from '../problem/index.ts';
 import { driverExclusion, exactData, ExactUnsupported, type ExactInstance } from './data.ts';
+import { breaksPerJourney } from './exactness-breaks.ts';
 
 /** The header's restrictions (and the bridge's one), by a short name. */
 export type Restriction =
@@ -65,7 +70,7 @@ export function exactness(problem: PlanningProblem, input: ExactnessInput): Exac
     ...carry(problem, working, units),
     ...collectedEmpties(problem, input.legs),
     ...repositioning(problem, working),
-    ...breaksPerJourney(problem, working, calendar),
+    ...breaksPerJourney(problem, working, calendar, input.legs),
     ...emptiesRules(problem, units),
     ...refreshesAndWeeks(working, calendar),
   ];
@@ -177,51 +182,6 @@ function repositioning(problem: PlanningProblem, drivers: readonly ProblemDriver
     found.push({ restriction: 'repositioning', why: `driver(s) ${several.map((driver) => driver.id).join(', ')} have several availability windows: a duty ending with a drive to an idle place may place them for the next` });
   }
   return found;
-}
-
-/**
- * At most two breaks per journey: vacuous when no plan needs a break at all (step 2), i.e. on every
- * run of a driver's windows not parted by a daily rest (>= 660 min), the most the counters can
- * carry in plus the run's span stays within W1/W2 (working time 360) and, for driving (which
- * excludes at least the walk-round check), D1 (270); W3 (600) follows. The run's span bounds its
- * working time and driving whatever the plan (short gaps count as working time). Moving an
- * en-route break's driving earlier must not cross a fixed-week start (D3/D4), so none may fall
- * inside a window.
- */
-function breaksPerJourney(problem: PlanningProblem, drivers: readonly ProblemDriver[], calendar: HoursCalendar): MayBite[] {
-  const found: MayBite[] = [];
-  for (const driver of drivers) {
-    const { counters, refreshes } = driver.hours;
-    const sources = [counters, ...refreshes];
-    const carriedWorking = Math.max(...sources.map((source) => Math.max(source.drivingToday, source.workingSinceBreak)));
-    const carriedDriving = Math.max(...sources.map((source) => source.drivingSinceBreak));
-    for (const run of runsOf(driver.availability)) {
-      const span = run.end - run.start;
-      const driving = Math.max(0, span - problem.walkRoundCheckMinutes);
-      if (carriedWorking + span > LIMITS.workingBeforeBreak || carriedDriving + driving > LIMITS.drivingBeforeBreak) {
-        found.push({
-          restriction: 'breaks_per_journey',
-          why: `driver ${driver.id}'s time ${run.start}-${run.end} (${span} min, counters carrying up to ${carriedWorking} min working, ${carriedDriving} min driving) may need breaks`,
-        });
-      }
-    }
-    for (const window of driver.availability) {
-      const weekStart = calendar.nextWeekStart(window.start);
-      if (weekStart < window.end) found.push({ restriction: 'breaks_per_journey', why: `a fixed week starts inside driver ${driver.id}'s window ${window.start}-${window.end}` });
-    }
-  }
-  return found;
-}
-
-/** A driver's windows grouped into runs: consecutive windows less than a daily rest apart share the counters. */
-function runsOf(windows: readonly MinuteWindow[]): MinuteWindow[] {
-  const runs: MinuteWindow[] = [];
-  for (const window of windows) {
-    const last = runs[runs.length - 1];
-    if (last !== undefined && window.start - last.end < LIMITS.dailyRest) last.end = Math.max(last.end, window.end);
-    else runs.push({ start: window.start, end: window.end });
-  }
-  return runs;
 }
 
 /**

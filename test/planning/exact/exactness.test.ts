@@ -98,13 +98,50 @@ describe('exactness certificate of the exact model', function () {
     expect(biting(await problemOf(twoWindows))).to.include('repositioning');
   });
 
-  it('breaks per journey: a window long enough to need a break (W1 at 6 h, D1 at 4.5 h of driving) may need three on one journey', async () => {
+  it('breaks per journey: a window where a duty may reach D1 (270 min of driving) may need three breaks on a journey; a shorter one cannot reach it', async () => {
     const body = base();
+    // four per-Nugget units between Leeds, York and Harrogate: up to 544 min of driving by the journeys, 285 by the span
     body.drivers[0].availability = [window('07:00', '12:00')];
     expect(biting(await problemOf(body))).to.deep.equal(['breaks_per_journey']);
-    // 4 h 45 min: at most 4 h 30 min of driving after the walk-round check, no break due
+    // 4 h 45 min: at most 4 h 30 min of driving after the walk-round check
     body.drivers[0].availability = [window('07:00', '11:45')];
     expect(biting(await problemOf(body))).to.deep.equal([]);
+  });
+
+  it('breaks per journey: a full shift holds where the journeys into the stops keep the driving within D1 (W1 may ask for a break: two per journey suffice)', async () => {
+    const body = base();
+    body.drivers[0].availability = [window('07:00', '17:00')];
+    const problem = await problemOf(body);
+    expect(biting(problem)).to.deep.equal(['breaks_per_journey']);
+    // every journey 30 min: 4 units x 2 stops x 30 + the drive back, 270 min at most
+    problem.travelMinutes = problem.travelMinutes.map((row) => row.map((minutes) => (minutes === 0 ? 0 : 30)));
+    expect(biting(problem)).to.deep.equal([]);
+    // one more minute on every journey into York: 272
+    const york = problem.places.findIndex((place) => place.id === 'cust-york');
+    problem.travelMinutes.forEach((row, from) => { if (from !== york) row[york] = 31; });
+    expect(biting(problem)).to.deep.equal(['breaks_per_journey']);
+  });
+
+  it('breaks per journey: W3, a run that meets a night with more than 600 min of possible working time', async () => {
+    const problem = await problemOf(base());
+    problem.travelMinutes = problem.travelMinutes.map((row) => row.map((minutes) => (minutes === 0 ? 0 : 30)));
+    const calendar = createHoursCalendar(problem.timezone, problem.originEpochMs);
+    const midnight = calendar.minuteOf(Date.parse('2026-03-03T00:00:00Z'));
+    problem.drivers[0]!.availability = [{ start: midnight - 300, end: midnight + 300 }];
+    expect(biting(problem)).to.deep.equal([]);
+    problem.drivers[0]!.availability = [{ start: midnight - 360, end: midnight + 300 }];
+    const result = exactness(problem, { legs: everyLeg(problem) });
+    expect(!result.exact && result.mayBite.map((entry) => entry.why)).to.deep.equal([`driver d-1's time ${midnight - 360}-${midnight + 300} meets a night with up to 660 min of working time (W3): moving driving within a journey could move work into the night`]);
+  });
+
+  it('breaks per journey: a window that may hold a daily rest between two duties holds only when one duty could replace them (at most 780 min, D2)', async () => {
+    const problem = await problemOf(base());
+    problem.travelMinutes = problem.travelMinutes.map((row) => row.map((minutes) => (minutes === 0 ? 0 : 30)));
+    problem.drivers[0]!.availability = [{ start: 60, end: 60 + 780 }];
+    expect(biting(problem)).to.deep.equal([]);
+    problem.drivers[0]!.availability = [{ start: 60, end: 60 + 781 }];
+    const result = exactness(problem, { legs: everyLeg(problem) });
+    expect(!result.exact && result.mayBite.map((entry) => entry.why)).to.deep.equal([`driver d-1's window 60-841 may hold a daily rest between two duties that one duty could not replace`]);
   });
 
   it('breaks per journey: driving carried in by the counters counts (no daily rest since they were observed)', async () => {
