@@ -21,14 +21,15 @@
  *     inside a window);
  *  3. repositioning: a drive to a place where nothing happens is replaced by the direct drive
  *     (triangle inequality: never more driving) and idle time, which step 2 lays out; a duty's
- *     last drive to such a place becomes a wait at its last stop (the same working time);
+ *     last drive to such a place becomes a wait at its last stop (the same working time); not
+ *     where a lorry may drive off to clear a collection's must_clear_by and come back;
  *  4. carry, empties, collected empties: vacuous on the instance (nothing of the kind can occur,
  *     or, a collected empty, the model may keep it on board as a plan might).
  * The refresh and week-boundary restriction the bridge enforces itself: it refuses the instance
  * (`ExactUnsupported`) rather than state it inexactly; the certificate checks the same.
  */
 import { createHoursCalendar, type HoursCalendar } from '../hours/index.ts';
-import type { MinuteWindow, PlanningProblem, ProblemDriver } from '../problem/index.ts';
+import type { MinuteWindow, PlanningProblem, ProblemDriver, Unit } from '../problem/index.ts';
 import { driverExclusion, exactData, ExactUnsupported, type ExactInstance } from './data.ts';
 import { breaksPerJourney } from './exactness-breaks.ts';
 
@@ -69,7 +70,7 @@ export function exactness(problem: PlanningProblem, input: ExactnessInput): Exac
     ...dutiesPerWindow(problem, working),
     ...carry(problem, working, units),
     ...collectedEmpties(problem, input.legs),
-    ...repositioning(problem, working),
+    ...repositioning(problem, working, units),
     ...breaksPerJourney(problem, working, calendar, input.legs),
     ...emptiesRules(problem, units),
     ...refreshesAndWeeks(working, calendar),
@@ -160,10 +161,14 @@ function collectedEmpties(problem: PlanningProblem, legs: readonly number[]): Ma
  * No empty repositioning drive: dominated (step 3) when the journey times satisfy the triangle
  * inequality, and a duty's last drive to a place where nothing happens (which the model cannot
  * state unless it is the way back to the start) moves no driver or lorry that works again: every
- * driver has one availability window and (carry) every lorry one duty.
+ * driver has one availability window and (carry) every lorry one duty. One more plan step 3 cannot
+ * rewrite: a lorry that collects under a must_clear_by, drives off to clear the place in time and
+ * comes back for its next stop there (or to end its duty where it started): the direct "drive"
+ * from a place to itself is no drive, so the rewritten plan would not clear it. That needs a stop
+ * or a start place at the collection's own place, so where one is possible the restriction may bite.
  */
-function repositioning(problem: PlanningProblem, drivers: readonly ProblemDriver[]): MayBite[] {
-  const found: MayBite[] = [];
+function repositioning(problem: PlanningProblem, drivers: readonly ProblemDriver[], units: readonly Unit[]): MayBite[] {
+  const found: MayBite[] = [...clearedAndBack(problem, units)];
   const travel = problem.travelMinutes;
   const n = travel.length;
   search: for (let a = 0; a < n; a++) {
@@ -180,6 +185,24 @@ function repositioning(problem: PlanningProblem, drivers: readonly ProblemDriver
   const several = drivers.filter((driver) => driver.availability.length > 1);
   if (several.length > 0) {
     found.push({ restriction: 'repositioning', why: `driver(s) ${several.map((driver) => driver.id).join(', ')} have several availability windows: a duty ending with a drive to an idle place may place them for the next` });
+  }
+  return found;
+}
+
+/** Offered collections under a must_clear_by whose place a plan might stop at again, or start from (see repositioning). */
+function clearedAndBack(problem: PlanningProblem, units: readonly Unit[]): MayBite[] {
+  const found: MayBite[] = [];
+  for (const unit of units) {
+    if (unit.mustClearBy === null) continue;
+    for (const place of unit.pickupPlaces) {
+      const otherStop = units.some((other) => other !== unit && (other.pickupPlaces.includes(place) || other.deliveryPlace === place));
+      const ownUnloading = unit.emptyDestinations?.warehouses.includes(place) ?? false;
+      const startHere = problem.drivers.some((driver) => driver.startPlace === place) || problem.lorries.some((lorry) => lorry.startPlace === place);
+      if (otherStop || ownUnloading || startHere) {
+        const id = problem.places[place]?.id ?? `#${place}`;
+        found.push({ restriction: 'repositioning', why: `${unit.movementId} must clear ${id} by minute ${unit.mustClearBy}, and a plan may stop there again: it may drive off and come back, which the model cannot state` });
+      }
+    }
   }
   return found;
 }

@@ -98,6 +98,21 @@ describe('exactness certificate of the exact model', function () {
     expect(biting(await problemOf(twoWindows))).to.include('repositioning');
   });
 
+  it('repositioning: a collection under a must_clear_by where a plan may stop again may need a drive off and back; not without the must_clear_by', async () => {
+    // collected at York after acc-york's delivery there (10:30 at the earliest: no duty could unload
+    // it, so the collected-empties condition holds); a plan may deliver at York, collect, drive off by
+    // must_clear_by and come back, which the model cannot state
+    const body = base();
+    body.nuggets.push({ id: 'e-1', availability: 'in_service', location_id: 'cust-york' });
+    body.new_movements.push({ type: 'collect_empty', id: 'collect-york', booking_id: 'bk-new', nugget_id: 'e-1', location_id: 'cust-york', window: window('10:30', '10:45'), handling_method: 'forklift' });
+    expect(biting(await problemOf(body))).to.deep.equal([]);
+    body.new_movements[body.new_movements.length - 1].must_clear_by = '2026-03-02T10:50:00Z';
+    const problem = await problemOf(body);
+    const result = exactness(problem, { legs: everyLeg(problem) });
+    expect(!result.exact && result.mayBite.map((entry) => entry.restriction)).to.deep.equal(['repositioning']);
+    expect(!result.exact && result.mayBite[0]!.why).to.match(/collect-york must clear cust-york by minute/);
+  });
+
   it('breaks per journey: a window where a duty may reach D1 (270 min of driving) may need three breaks on a journey; a shorter one cannot reach it', async () => {
     const body = base();
     // four per-Nugget units between Leeds, York and Harrogate: up to 544 min of driving by the journeys, 285 by the span
