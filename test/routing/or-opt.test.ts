@@ -5,7 +5,8 @@
 import { expect } from 'chai';
 import { LocalSearchContext } from '../../src/routing/algorithms/local-search/context.ts';
 import { intraMoveFits, intraOrOpt, orOpt } from '../../src/routing/algorithms/local-search/or-opt.ts';
-import { checkRoute, construct } from '../../src/routing/index.ts';
+import { intraTwoOpt } from '../../src/routing/algorithms/local-search/two-opt.ts';
+import { checkRoute, construct, type RoutingInstance } from '../../src/routing/index.ts';
 import { buildState } from '../../src/routing/structures/route-state.ts';
 import { NeighbourLists } from '../../src/routing/utils/relatedness.ts';
 import { lineInstance, openRequest, randomInstance, routesTravel as travel, stop } from './support.ts';
@@ -21,17 +22,18 @@ describe('routing/or-opt', () => {
         const state = buildState(instance, k, stops);
         const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined);
         for (let s = 0; s < state.endSection; s += 1) {
-          for (const e of [s + 1, s + 2]) {
+          for (const [e, reversed] of [[s + 1, false], [s + 2, false], [s + 2, true]] as const) {
             if (e > state.endSection) continue;
             for (let at = 0; at <= state.endSection; at += 1) {
               if (at >= s && at <= e) continue;
               const block = stops.slice(s, e);
+              if (reversed) block.reverse();
               const rest = stops.filter((_, i) => i < s || i >= e);
               const moved = [...rest.slice(0, at < s ? at : at - (e - s)), ...block, ...rest.slice(at < s ? at : at - (e - s))];
               const check = checkRoute(instance, k, moved);
               const precedence = !check.ok && check.reason.includes('before its pickup');
               if (precedence) continue;
-              expect(intraMoveFits(context, state, s, e, at), `route ${k} [${s}, ${e}) before ${at}: ${check.ok ? 'ok' : check.reason}`).to.equal(check.ok);
+              expect(intraMoveFits(context, state, s, e, at, reversed), `route ${k} [${s}, ${e})${reversed ? ' reversed' : ''} before ${at}: ${check.ok ? 'ok' : check.reason}`).to.equal(check.ok);
               if (check.ok) fits += 1; else misses += 1;
             }
           }
@@ -51,6 +53,25 @@ describe('routing/or-opt', () => {
     expect(intraOrOpt(context, 0)).to.equal(true);
     expect(routes[0]).to.deep.equal([stop(0, 'pickup'), stop(0, 'delivery'), stop(1, 'pickup'), stop(1, 'delivery')]);
     expect(travel(instance, routes)).to.equal(80);
+  });
+
+  it('moves a pair of stops reversed where no move of one or two stops in their order, nor a 2-opt, shortens the route', () => {
+    // five customers around a depot, each delivered at the route's end (Solomon's form)
+    const points: [number, number][] = [[0, 0], [1, 0], [-1, -8], [-8, -1], [8, 7], [2, 3]];
+    const instance: RoutingInstance = {
+      ...lineInstance([0], [], 1, 10),
+      travel: points.map((a) => points.map((b) => Math.ceil(Math.hypot(a[0] - b[0], a[1] - b[1])))),
+      requests: [1, 2, 3, 4, 5].map((place, r) => openRequest(place, 0, r, { deliverAtRouteEnd: true })),
+    };
+    const deliveries = [0, 1, 2, 3, 4].map((r) => stop(r, 'delivery'));
+    const routes = [[0, 1, 2, 3, 4].map((r) => stop(r, 'pickup')).concat(deliveries)];
+    expect(travel(instance, routes)).to.equal(50);
+    const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined);
+    expect(intraTwoOpt(context, 1)).to.equal(false);
+    expect(intraOrOpt(context, 1)).to.equal(true);
+    // requests 1 and 2 moved to the end of the customers, 2 first
+    expect(routes[0]!.slice(0, 5)).to.deep.equal([0, 3, 4, 2, 1].map((r) => stop(r, 'pickup')));
+    expect(travel(instance, routes)).to.equal(49);
   });
 
   it('moves a block no request crosses to another route', () => {
