@@ -13,6 +13,7 @@ import { LocalSearchContext } from './context.ts';
 import { exchange } from './exchange.ts';
 import { intraOrOpt, orOpt } from './or-opt.ts';
 import { relocate } from './relocate.ts';
+import { hasRouteEndDeliveries, relocateRepair } from './relocate-repair.ts';
 import { twoOptStar } from './two-opt-star.ts';
 import { intraTwoOpt } from './two-opt.ts';
 
@@ -22,6 +23,8 @@ export interface LocalSearchOperator {
   weight: number;
   /** Finds and applies an improving move around request r; false when there is none. */
   apply(context: LocalSearchContext, r: number): boolean;
+  /** Whether it is tried at all on the instance (default: yes); where not, the others are drawn as without it. */
+  appliesTo?: (instance: RoutingInstance) => boolean;
 }
 
 /** The operators, in one list with their weights. */
@@ -38,6 +41,8 @@ export const OPERATORS: readonly LocalSearchOperator[] = [
   // 3 -> 1 runs); 10 s seed 1: R109 5.83 -> 4.06 %, R205 6.28 -> 0.95 %, lr203 0 % both.
   // Weight 2 was mixed (C204 worse in each of 4 seeds, R205 7.3 % against 4.5 % with weight 1).
   { name: 'two-opt', weight: 1, apply: intraTwoOpt },
+  // VRPTW customers (route-end deliveries) only, on long routes (see relocate-repair.ts)
+  { name: 'relocate-repair', weight: 1, apply: relocateRepair, appliesTo: hasRouteEndDeliveries },
   // off (weight 0): at 600 ruin-and-recreate moves on C103, C104, R205, lr201, lr203 and RC206 it
   // took 30-60 % more CPU for no better gap (its block places are judged over 4 routes)
   { name: 'or-opt', weight: 0, apply: orOpt },
@@ -72,7 +77,8 @@ export interface LocalSearchResult {
 export function localSearch(instance: RoutingInstance, routes: RouteStop[][], options: LocalSearchOptions): LocalSearchResult {
   const context = new LocalSearchContext(instance, routes, options.neighbours, options.routeFilter);
   const byOperator: Record<string, number> = {};
-  const totalWeight = OPERATORS.reduce((sum, operator) => sum + operator.weight, 0);
+  const operators = OPERATORS.filter((operator) => operator.weight > 0 && (operator.appliesTo?.(instance) ?? true));
+  const totalWeight = operators.reduce((sum, operator) => sum + operator.weight, 0);
   const visit = new Set<number>(options.routes ?? routes.keys());
   let moves = 0;
   let improved = true;
@@ -85,7 +91,7 @@ export function localSearch(instance: RoutingInstance, routes: RouteStop[][], op
     shuffle(requests, options.random);
     for (const r of requests) {
       if (moves >= options.maxMoves) break;
-      const order = operatorOrder(options.random, totalWeight);
+      const order = operatorOrder(operators, options.random, totalWeight);
       for (const operator of order) {
         if (!operator.apply(context, r)) continue;
         moves += 1;
@@ -100,8 +106,8 @@ export function localSearch(instance: RoutingInstance, routes: RouteStop[][], op
 }
 
 /** The operators in a random order, heavier ones more likely first (roulette without replacement). */
-function operatorOrder(random: Random, totalWeight: number): LocalSearchOperator[] {
-  const left = OPERATORS.filter((operator) => operator.weight > 0);
+function operatorOrder(operators: readonly LocalSearchOperator[], random: Random, totalWeight: number): LocalSearchOperator[] {
+  const left = operators.slice();
   const order: LocalSearchOperator[] = [];
   let weight = totalWeight;
   while (left.length > 0) {
