@@ -2,7 +2,7 @@
  * A solution of models/horizon.mzn as the planner's `Plan` (src/planning/plan/types.ts), which
  * manifest assembly writes out and the validator checks. Each used duty slot is a duty: its
  * nodes in route order, consecutive nodes at one place forming one stop; each break of an arc (up
- * to two) is a stop activity when it is taken before driving (or on arrival), an en-route break
+ * to three) is a stop activity when it is taken before driving (or on arrival), an en-route break
  * otherwise, written as the break activities back to back that do to D1 what the model chose.
  * A duty that drives back to where it started (`returns_to_base`) ends with a stop there with
  * no activity, reached by the last node's arc.
@@ -27,6 +27,10 @@ export interface HorizonSolution {
   qualifies: boolean[];
   split_after: boolean[];
   qualifies_second: boolean[];
+  third_break: number[];
+  before_third_break: number[];
+  split_after_second: boolean[];
+  qualifies_third: boolean[];
   loc: number[];
   served: boolean[];
   lorry: number[];
@@ -143,7 +147,7 @@ interface JourneyBreak {
   pendingAfter: boolean;
 }
 
-/** The node's arc's breaks in order (none, one, or two), with the D1 state the model gave each. */
+/** The node's arc's breaks in order (none to three), with the D1 state the model gave each. */
 function journeyBreaks(solution: HorizonSolution, node: number): JourneyBreak[] {
   const index = node - 1;
   const first: JourneyBreak = {
@@ -158,9 +162,16 @@ function journeyBreaks(solution: HorizonSolution, node: number): JourneyBreak[] 
     ahead: solution.before_second_break[index]!,
     pending: first.pendingAfter,
     qualifies: solution.qualifies_second[index]!,
+    pendingAfter: solution.split_after_second[index]!,
+  };
+  const third: JourneyBreak = {
+    minutes: solution.third_break[index]!,
+    ahead: solution.before_third_break[index]!,
+    pending: second.pendingAfter,
+    qualifies: solution.qualifies_third[index]!,
     pendingAfter: solution.split_taken[solution.succ[index]! - 1]!,
   };
-  return [first, second].filter((pause) => pause.minutes > 0);
+  return [first, second, third].filter((pause) => pause.minutes > 0);
 }
 
 /** The longest break that never qualifies after a split part (its parts are 15-29 min). */
