@@ -150,28 +150,20 @@ interface JourneyBreak {
 /** The node's arc's breaks in order (none to three), with the D1 state the model gave each. */
 function journeyBreaks(solution: HorizonSolution, node: number): JourneyBreak[] {
   const index = node - 1;
-  const first: JourneyBreak = {
-    minutes: solution.break_len[index]!,
-    ahead: solution.before_break[index]!,
-    pending: solution.split_taken[index]!,
-    qualifies: solution.qualifies[index]!,
-    pendingAfter: solution.split_after[index]!,
-  };
-  const second: JourneyBreak = {
-    minutes: solution.second_break[index]!,
-    ahead: solution.before_second_break[index]!,
-    pending: first.pendingAfter,
-    qualifies: solution.qualifies_second[index]!,
-    pendingAfter: solution.split_after_second[index]!,
-  };
-  const third: JourneyBreak = {
-    minutes: solution.third_break[index]!,
-    ahead: solution.before_third_break[index]!,
-    pending: second.pendingAfter,
-    qualifies: solution.qualifies_third[index]!,
-    pendingAfter: solution.split_taken[solution.succ[index]! - 1]!,
-  };
-  return [first, second, third].filter((pause) => pause.minutes > 0);
+  // each break's own arrays; a split pending after the third is the next arc's pending one
+  const lanes = [
+    { minutes: solution.break_len, ahead: solution.before_break, qualifies: solution.qualifies, pendingAfter: solution.split_after },
+    { minutes: solution.second_break, ahead: solution.before_second_break, qualifies: solution.qualifies_second, pendingAfter: solution.split_after_second },
+    { minutes: solution.third_break, ahead: solution.before_third_break, qualifies: solution.qualifies_third, pendingAfter: null },
+  ];
+  const breaks: JourneyBreak[] = [];
+  let pending = solution.split_taken[index]!;
+  for (const lane of lanes) {
+    const pendingAfter = lane.pendingAfter ? lane.pendingAfter[index]! : solution.split_taken[solution.succ[index]! - 1]!;
+    breaks.push({ minutes: lane.minutes[index]!, ahead: lane.ahead[index]!, pending, qualifies: lane.qualifies[index]!, pendingAfter });
+    pending = pendingAfter;
+  }
+  return breaks.filter((pause) => pause.minutes > 0);
 }
 
 /** The longest break that never qualifies after a split part (its parts are 15-29 min). */

@@ -77,8 +77,7 @@ export interface LocalSearchResult {
 export function localSearch(instance: RoutingInstance, routes: RouteStop[][], options: LocalSearchOptions): LocalSearchResult {
   const context = new LocalSearchContext(instance, routes, options.neighbours, options.routeFilter);
   const byOperator: Record<string, number> = {};
-  const operators = OPERATORS.filter((operator) => operator.weight > 0 && (operator.appliesTo?.(instance) ?? true));
-  const totalWeight = operators.reduce((sum, operator) => sum + operator.weight, 0);
+  const { operators, totalWeight } = operatorsFor(instance);
   const visit = new Set<number>(options.routes ?? routes.keys());
   let moves = 0;
   let improved = true;
@@ -103,6 +102,19 @@ export function localSearch(instance: RoutingInstance, routes: RouteStop[][], op
     }
   }
   return { moves, changed: context.changed, byOperator };
+}
+
+const operatorsByInstance = new WeakMap<RoutingInstance, { operators: LocalSearchOperator[]; totalWeight: number }>();
+
+/** The operators drawn on an instance (weight above 0, applying to it), decided once per instance: a local search runs after every ruin. */
+function operatorsFor(instance: RoutingInstance): { operators: LocalSearchOperator[]; totalWeight: number } {
+  let found = operatorsByInstance.get(instance);
+  if (found === undefined) {
+    const operators = OPERATORS.filter((operator) => operator.weight > 0 && (operator.appliesTo?.(instance) ?? true));
+    found = { operators, totalWeight: operators.reduce((sum, operator) => sum + operator.weight, 0) };
+    operatorsByInstance.set(instance, found);
+  }
+  return found;
 }
 
 /** The operators in a random order, heavier ones more likely first (roulette without replacement). */

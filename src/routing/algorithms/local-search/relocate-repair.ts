@@ -63,22 +63,20 @@ export function relocateRepair(context: LocalSearchContext, r: number): boolean 
     const state = context.state(k);
     const { stops, endSection } = state;
     const vehicle = instance.vehicles[k]!;
-    // the pickup before stop i, its delivery right after it (or first among the route-end
-    // deliveries, where a route-end delivery goes): the cheapest few places by travel
+    // the pickup before stop i, its delivery first among the route-end deliveries: the cheapest
+    // few places by travel
     const places: { i: number; detour: number }[] = [];
     for (let i = 0; i <= endSection; i += 1) {
       const before = i === 0 ? vehicle.startLocation : stopLocation(instance, stops[i - 1]!);
       const after = i < stops.length ? stopLocation(instance, stops[i]!) : vehicle.endLocation;
-      const detour = request.deliverAtRouteEnd
-        ? travel[before]![P]! + travel[P]![after]! - travel[before]![after]! + deliveryDetour(context, k, D)
-        : travel[before]![P]! + travel[P]![D]! + travel[D]![after]! - travel[before]![after]!;
+      const detour = travel[before]![P]! + travel[P]![after]! - travel[before]![after]! + deliveryDetour(context, k, D);
       if (detour >= gain) continue;
       places.push({ i, detour });
     }
     places.sort((x, y) => x.detour - y.detour || x.i - y.i);
     for (let c = 0; c < places.length && c < PLACES; c += 1) {
       const { i, detour } = places[c]!;
-      const moved = inserted(stops, endSection, r, i, request.deliverAtRouteEnd);
+      const moved = inserted(stops, endSection, r, i);
       const late = firstLate(context, k, moved);
       // feasible as it is (relocate's move) or late at a stop no repair within reach can help
       if (late < 0) continue;
@@ -105,15 +103,12 @@ function deliveryDetour(context: LocalSearchContext, k: number, D: number): numb
   return D === end ? 0 : Number.POSITIVE_INFINITY;
 }
 
-/** The stops with r's pickup before stop i and its delivery right after it, or first among the route-end deliveries. */
-function inserted(stops: readonly RouteStop[], endSection: number, r: number, i: number, atRouteEnd: boolean): RouteStop[] {
+/** The stops with r's pickup before stop i and its delivery first among the route-end deliveries. */
+function inserted(stops: readonly RouteStop[], endSection: number, r: number, i: number): RouteStop[] {
   const result: RouteStop[] = [];
   for (let x = 0; x <= stops.length; x += 1) {
-    if (x === i) {
-      result.push({ request: r, kind: 'pickup' });
-      if (!atRouteEnd) result.push({ request: r, kind: 'delivery' });
-    }
-    if (atRouteEnd && x === Math.max(i, endSection)) result.push({ request: r, kind: 'delivery' });
+    if (x === i) result.push({ request: r, kind: 'pickup' });
+    if (x === Math.max(i, endSection)) result.push({ request: r, kind: 'delivery' });
     if (x < stops.length) result.push(stops[x]!);
   }
   return result;
