@@ -12,13 +12,13 @@
  * No model runs here: these are quick constructions whose result does not depend on timing.
  * Each is a restriction (every plan it returns is a real one, checked by the validator later).
  */
-import { LIMITS, type HoursCalendar, type HoursTracker } from '../../planning/hours/index.ts';
+import type { HoursCalendar, HoursTracker } from '../../planning/hours/index.ts';
 import type { Plan, UnplannedLeg } from '../../planning/plan/types.ts';
 import type { CalendarSpan, PlanningProblem, Unit } from '../../planning/problem/index.ts';
 import { arrivalsOf, followingLegs, placesFreed, withFollowingWave } from '../../planning/solve/chains.ts';
 import { buildDayInstance, requestTimes, type DayInstance, type PlanningState } from '../../planning/solve/day-instance.ts';
 import { DayLoop, type OperatingDay } from '../../planning/solve/day-loop.ts';
-import type { DayCrewState, DutySlot } from '../../planning/solve/duties.ts';
+import { dutiesStartingBy, type DayCrewState, type DutySlot } from '../../planning/solve/duties.ts';
 import { scheduleDay } from '../../planning/solve/day-schedule.ts';
 import { BOOKING } from '../../planning/solve/search-parameters.ts';
 import { construct, dropPartialGroups, evaluateSolution, regretInsert, type RouteStop, type RoutingSolution } from '../../routing/index.ts';
@@ -282,8 +282,8 @@ function mergeSlots(kept: readonly DutySlot[], fresh: readonly DutySlot[], crew:
 }
 
 /**
- * Slots for the drivers left without one: each of their availability pieces of the day (after
- * their daily rest, within 13 h of the first) with a free lorry at their place, the one able to
+ * Slots for the drivers left without one: each availability piece of their duties that start on
+ * the operating day (after their daily rest, within 13 h of each duty's first: `dutiesStartingBy`) with a free lorry at their place, the one able to
  * serve most of `units` in time (then the longest, then the largest). Every such duty is a real one.
  */
 function withIdleCrews(problem: PlanningProblem, day: CalendarSpan, crew: DayCrewState, slots: DutySlot[], units: readonly Unit[]): DutySlot[] {
@@ -292,17 +292,14 @@ function withIdleCrews(problem: PlanningProblem, day: CalendarSpan, crew: DayCre
   for (const driver of problem.drivers) {
     if (!driver.qualifications.hgv || result.some((slot) => slot.driver === driver.index)) continue;
     const from = Math.max(day.start, 0, crew.readyAt[driver.index] ?? Number.NEGATIVE_INFINITY);
-    // a duty that starts on the day runs on past midnight (day-loop.ts), within the duty span
-    const pieces = driver.availability.map((window) => ({ start: Math.max(window.start, from), end: Math.min(window.end, problem.horizon) })).filter((piece) => piece.end > piece.start);
-    if (pieces.length === 0 || pieces[0]!.start > dayEnd) continue;
-    const spanEnd = pieces[0]!.start + LIMITS.dutySpan;
-    for (const piece of pieces) {
+    // the duties that start on the operating day, each running on past midnight (day-loop.ts), within the duty span
+    for (const piece of dutiesStartingBy(problem, driver, from, dayEnd, problem.horizon).flat()) {
       let best: { slot: DutySlot; serves: number } | null = null;
       for (const lorry of problem.lorries) {
         if (lorry.startPlace !== driver.startPlace) continue;
         const free = crew.lorryFreeAt?.[lorry.index] ?? Number.NEGATIVE_INFINITY;
         for (const available of lorry.availability) {
-          const window = { start: Math.max(piece.start, available.start, free), end: Math.min(piece.end, available.end, spanEnd) };
+          const window = { start: Math.max(piece.start, available.start, free), end: Math.min(piece.end, available.end) };
           if (window.end - window.start <= problem.walkRoundCheckMinutes) continue;
           if (result.some((slot) => slot.lorry === lorry.index && overlaps(slot.window, window))) continue;
           const serves = units.filter((unit) => couldServeIn(unit, driver.index, lorry.index, window)).length;

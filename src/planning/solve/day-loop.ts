@@ -12,9 +12,14 @@
  *     loop.commit(instance, scheduled, times);  // duties, hours, crews, Nuggets, place room
  *   }
  *
- * An operating day is the duties that start on its local date, each kept whole across local
- * midnight (a night duty runs on to the end of its availability, within the 13-hour duty span):
- * the day's span runs to the end of its last slot. What a day planned is carried into the next:
+ * An operating day is a set of duties that overlap (`operatingDays`): the duties that start on
+ * one local date, joined with those of the next date while a duty of one overlaps a duty of
+ * another driver on the next (a night duty and an early one after it are planned together, not
+ * one after the other), each kept whole across local midnight (a night duty runs on to the end of
+ * its availability, within the 13-hour duty span): the day's span runs to the end of its last
+ * slot. Where no duties overlap across midnight (day shifts) an operating day is a local date.
+ * A driver may have more than one duty in an operating day, each a daily rest after the end of
+ * the availability of the one before (duties.ts `dutiesStartingBy`). What a day planned is carried into the next:
  * where each Nugget is and from when, each capacitated place's occupancy over time, each
  * driver's hours state and daily rest, and when each lorry is free (a duty across midnight keeps
  * its lorry into the next date).
@@ -23,14 +28,14 @@ import { HoursTracker, LIMITS, type HoursCalendar } from '../hours/index.ts';
 import type { Duty } from '../plan/types.ts';
 import type { CalendarSpan, PlanningProblem, Unit } from '../problem/index.ts';
 import { commitDay, initialPlanningState, type DayInstance, type PlanningState, type RequestTimes } from './day-instance.ts';
-import { daySlots, operatingSpan, type DayCrewState, type DutySlot } from './duties.ts';
+import { daySlots, dutiesStartingBy, operatingSpan, type DayCrewState, type DutySlot } from './duties.ts';
 import type { ScheduledDuty } from './day-schedule.ts';
 
 /** One operating day of the loop, with the legs still to plan when it starts. */
 export interface OperatingDay {
   /** Position among the loop's days (0 = the first day of the period that has planning time). */
   number: number;
-  /** The local date's span (the operating span may run past its end: `DayLoop.span`). */
+  /** The operating day's span: its local dates, 00:00 of the first to 00:00 after the last (its duties may run past the end: `DayLoop.span`). */
   day: CalendarSpan;
   /** Legs not settled yet, in the loop's order. */
   pending: number[];
@@ -44,8 +49,8 @@ export class DayLoop {
   readonly trackers: HoursTracker[];
   readonly crew: DayCrewState;
   readonly duties: Duty[] = [];
-  /** The local dates that have planning time, in order. */
-  readonly calendarDays: CalendarSpan[];
+  /** The operating days that have planning time, in order. */
+  readonly operatingDays: CalendarSpan[];
 
   constructor(
     private readonly problem: PlanningProblem,
@@ -56,12 +61,12 @@ export class DayLoop {
     this.state = initialPlanningState(problem);
     this.trackers = problem.drivers.map((driver) => new HoursTracker(driver.hours, calendar));
     this.crew = { readyAt: problem.drivers.map(() => null), lorryFreeAt: problem.lorries.map(() => null) };
-    this.calendarDays = problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon);
+    this.operatingDays = operatingDays(problem);
   }
 
   /** The operating days in order, while some leg is still pending (the caller may stop early). */
   *days(): Generator<OperatingDay> {
-    for (const [number, day] of this.calendarDays.entries()) {
+    for (const [number, day] of this.operatingDays.entries()) {
       const pending = this.pending();
       if (pending.length === 0) return;
       const pendingUnits = pending.flatMap((leg) => this.problem.legs[leg]!.units.map((unit) => this.problem.units[unit]!));
@@ -74,7 +79,7 @@ export class DayLoop {
     return this.legs.filter((leg) => !this.state.settled.has(leg));
   }
 
-  /** The duty slots of the day for `units` (default: the pending ones): the duties that start on it, each whole across midnight. */
+  /** The duty slots of the day for `units` (default: the pending ones): the duties that start in it, each whole across midnight. */
   slots(day: OperatingDay, units: readonly Unit[] = day.pendingUnits): DutySlot[] {
     return daySlots(this.problem, day.day, this.crew, units, { acrossMidnight: true });
   }
@@ -95,7 +100,7 @@ export class DayLoop {
     for (const outcome of scheduled) {
       this.duties.push(outcome.duty);
       this.trackers[outcome.duty.driver] = outcome.tracker;
-      this.crew.readyAt[outcome.duty.driver] = outcome.duty.end + LIMITS.dailyRest;
+      this.crew.readyAt[outcome.duty.driver] = Math.max(this.crew.readyAt[outcome.duty.driver] ?? Number.NEGATIVE_INFINITY, outcome.duty.end + LIMITS.dailyRest);
       this.crew.lorryFreeAt![outcome.duty.lorry] = Math.max(this.crew.lorryFreeAt![outcome.duty.lorry] ?? Number.NEGATIVE_INFINITY, outcome.duty.end);
     }
     commitDay(this.problem, instance, scheduled.flatMap((outcome) => outcome.requests), this.state, times);
@@ -105,4 +110,40 @@ export class DayLoop {
   sortedDuties(): Duty[] {
     return this.duties.slice().sort((a, b) => a.driver - b.driver || a.start - b.start);
   }
+}
+
+/** A duty the availability allows, for joining dates into operating days. */
+interface PossibleDuty {
+  driver: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * The operating days of the period that have planning time, in order: local dates, each joined
+ * to the one before while a duty that may start on it overlaps a duty of another driver in the
+ * operating day so far. Possible duties are read from the availability alone (every driver's
+ * duties, each a daily rest after the last: `dutiesStartingBy` from minute 0), so the days do not
+ * depend on what is planned, and a booking check's plans with and without its legs see the same days.
+ */
+export function operatingDays(problem: PlanningProblem): CalendarSpan[] {
+  const dates = problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon);
+  const duties: PossibleDuty[] = problem.drivers
+    .filter((driver) => driver.qualifications.hgv)
+    .flatMap((driver) => dutiesStartingBy(problem, driver, 0, problem.horizon, problem.horizon).map((pieces) => ({ driver: driver.index, start: pieces[0]!.start, end: pieces.at(-1)!.end })));
+  const overlap = (a: PossibleDuty, b: PossibleDuty) => a.driver !== b.driver && a.start < b.end && b.start < a.end;
+  const days: CalendarSpan[] = [];
+  let dutiesOfDay: PossibleDuty[] = [];
+  for (const date of dates) {
+    const starting = duties.filter((duty) => duty.start >= date.start && duty.start < date.end);
+    const last = days.at(-1);
+    if (last !== undefined && starting.some((duty) => dutiesOfDay.some((other) => overlap(duty, other)))) {
+      days[days.length - 1] = { ...last, end: date.end };
+      dutiesOfDay.push(...starting);
+    } else {
+      days.push(date);
+      dutiesOfDay = starting;
+    }
+  }
+  return days;
 }

@@ -6,7 +6,7 @@
  * a plan duty starts and ends at that place. These are restrictions of the real problem (a
  * driver could change lorry elsewhere or end the day away); every duty they give is a real one.
  */
-import type { CalendarSpan, MinuteWindow, PlanningProblem, Unit } from '../problem/index.ts';
+import type { CalendarSpan, MinuteWindow, PlanningProblem, ProblemDriver, Unit } from '../problem/index.ts';
 import { LIMITS } from '../hours/index.ts';
 import { maxWeightMatching } from '../../routing/index.ts';
 
@@ -40,7 +40,7 @@ export interface DayCrewState {
 
 export interface DaySlotOptions {
   /**
-   * The operating day is the duties that start on it: a duty runs on past the end of the day (to
+   * The operating day is the duties that start in it: a duty runs on past the end of the day (to
    * the end of its availability, within the duty span) instead of being cut at local midnight.
    */
   acrossMidnight?: boolean;
@@ -98,9 +98,31 @@ function couldReach(problem: PlanningProblem, unit: Unit, place: number, window:
 }
 
 /**
- * The duty slots of `day`: a driver works in each availability window of the day (all within
- * 13 h of the first, so that one daily duty covers them), each with a lorry at the driver's
- * place. First as many drivers as possible get a lorry of their own for the day (a maximum
+ * A driver's duties that start in [from, dayEnd], in time order, each as the availability pieces
+ * (inside [from, reach]) that lie within the duty span of its first piece, pieces no longer than
+ * the walk-round check left out (one plan duty per piece). A later duty starts no earlier than a
+ * daily rest after the end of the last piece of the one before: a restriction where that duty
+ * would end earlier, the same the day loop applies between operating days (`readyAt`).
+ */
+export function dutiesStartingBy(problem: PlanningProblem, driver: ProblemDriver, from: number, dayEnd: number, reach: number): MinuteWindow[][] {
+  const duties: MinuteWindow[][] = [];
+  for (let start = from; ; ) {
+    const pieces = piecesInside(driver.availability, start, reach);
+    // a duty belongs to the day it starts on
+    if (pieces.length === 0 || pieces[0]!.start > dayEnd) return duties;
+    const spanEnd = pieces[0]!.start + LIMITS.dutySpan;
+    const clipped = pieces
+      .map((piece) => ({ start: piece.start, end: Math.min(piece.end, spanEnd) }))
+      .filter((piece) => piece.end - piece.start > problem.walkRoundCheckMinutes);
+    if (clipped.length > 0) duties.push(clipped);
+    start = clipped.length > 0 ? clipped.at(-1)!.end + LIMITS.dailyRest : spanEnd;
+  }
+}
+
+/**
+ * The duty slots of the operating `day`: a driver works in each availability piece of the duties
+ * that start in it (`dutiesStartingBy`: each within 13 h of its first, so that one drivers'-hours
+ * duty covers them), each with a lorry at the driver's place. First as many drivers as possible get a lorry of their own for the day (a maximum
  * matching; among those, the one with the most slot minutes weighted by the units each pair
  * could serve, first of all the pairs that alone could reach some unit in time). Then drivers left without one
  * borrow, window by window, a lorry that is idle at that time, greedily as a set cover: each time
@@ -115,15 +137,9 @@ export function daySlots(problem: PlanningProblem, day: CalendarSpan, crew: DayC
   for (const driver of problem.drivers) {
     if (!driver.qualifications.hgv) continue;
     const from = Math.max(day.start, 0, crew.readyAt[driver.index] ?? Number.NEGATIVE_INFINITY);
-    const pieces = piecesInside(driver.availability, from, reach);
-    // a duty belongs to the day it starts on
-    if (pieces.length === 0 || pieces[0]!.start > dayEnd) continue;
-    const spanEnd = pieces[0]!.start + LIMITS.dutySpan;
-    const clipped = pieces
-      .map((piece) => ({ start: piece.start, end: Math.min(piece.end, spanEnd) }))
-      .filter((piece) => piece.end - piece.start > problem.walkRoundCheckMinutes);
-    if (clipped.length > 0) piecesOf.set(driver.index, clipped);
-    for (const piece of clipped) slotsEnd = Math.max(slotsEnd, piece.end);
+    const pieces = dutiesStartingBy(problem, driver, from, dayEnd, reach).flat();
+    if (pieces.length > 0) piecesOf.set(driver.index, pieces);
+    for (const piece of pieces) slotsEnd = Math.max(slotsEnd, piece.end);
   }
   // every slot lies inside the day's duties: only units whose windows reach into them can be served
   const inDay = { start: Math.max(day.start, 0), end: slotsEnd };

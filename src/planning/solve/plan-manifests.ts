@@ -3,7 +3,9 @@
  *
  * 1. Legs the pre-checks prove unplannable are left out with their reason.
  * 2. Decomposition by operating day, in order (the day loop, day-loop.ts, which the booking
- *    check's plans share): an operating day is the duties that start on that local date, each whole (a night duty runs on past local midnight to the end of its
+ *    check's plans share): an operating day is a set of duties that overlap (those that start on
+ *    a local date, joined with the next date's while one overlaps a duty of another driver there),
+ *    each whole (a night duty runs on past local midnight to the end of its
  *    availability, within the duty span); each day gets duty slots (one driver with one lorry)
  *    and the legs that can be served in them (day-instance.ts). What a day planned is carried
  *    on: where each Nugget is and from when, each capacitated place's occupancy over time, when
@@ -214,7 +216,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
   let solvedDays = 0;
   let stoppedByDeadline = false;
   let drivingMinutes = 0;
-  const days = loop.calendarDays;
+  const days = loop.operatingDays;
 
   /** The last day's time outside the models' search (building, construction, scheduling): not elastic. */
   let lastFixedMs = 0;
@@ -228,7 +230,7 @@ export async function planWithSolver(problem: PlanningProblem, modelSolver: Mode
       break;
     }
     const dayStarted = Date.now();
-    // an operating day is the duties that start on it, each whole (not cut at local midnight)
+    // an operating day is the duties that start in it, each whole (not cut at local midnight)
     const slots = loop.slots(operating);
     if (slots.length === 0) continue;
     const span = loop.span(operating, slots);
