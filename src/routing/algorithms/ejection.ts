@@ -164,9 +164,10 @@ export class EjectionSearch {
     if (best !== null && sum > best.sum) return best;
     const reducedState = ejected.length === 1 ? this.stateWithout(k, ejected[0]!) : buildState(this.instance, k, this.routes[k]!.filter((stop) => !ejected.includes(stop.request)));
     const reduced = reducedState.stops;
-    const insertion = bestInsertion(this.instance, k, reduced, r, reducedState);
+    // at the best set's penalty sum only a cheaper insertion would do: the scan is told, and
+    // passes over the places that cannot be
+    const insertion = bestInsertion(this.instance, k, reduced, r, reducedState, null, best !== null && sum === best.sum ? best.delta : Number.POSITIVE_INFINITY);
     if (insertion === null) return best;
-    if (best !== null && sum === best.sum && insertion.delta >= best.delta) return best;
     const stops = applyInsertion(reduced, r, insertion);
     // the insertion test trusts the rest of the route, which a removal keeps feasible only under the triangle inequality
     if (!checkRoute(this.instance, k, stops).ok) return best;

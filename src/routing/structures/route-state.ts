@@ -10,6 +10,8 @@ import type { RouteStop, RoutingInstance } from './instance.ts';
 export interface RouteState {
   vehicle: number;
   stops: RouteStop[];
+  /** Location of each stop (index L: the vehicle's end). */
+  locations: number[];
   /** Earliest service start of each stop. */
   starts: number[];
   /** Load after each stop. */
@@ -28,6 +30,21 @@ export interface RouteState {
    * is delivered at i or later, except those delivered at the route's end.
    */
   cut: boolean[];
+  /**
+   * What \`bestInsertion\` (algorithms/insertion.ts) found for a request on this route, kept while
+   * the state lives (a state is rebuilt when its route changes): null until the first.
+   */
+  insertions: Map<number, KnownInsertion> | null;
+}
+
+/**
+ * A request's cheapest insertion into the route as far as it is known: \`exact\`, the cheapest
+ * itself (null: none fits); otherwise none adds less travel than \`bound\`.
+ */
+export interface KnownInsertion {
+  exact: boolean;
+  insertion: { vehicle: number; pickupAt: number; deliveryAt: number; delta: number } | null;
+  bound: number;
 }
 
 export function buildState(instance: RoutingInstance, vehicleIndex: number, stops: RouteStop[]): RouteState {
@@ -37,6 +54,7 @@ export function buildState(instance: RoutingInstance, vehicleIndex: number, stop
   const requests = instance.requests;
   const matrix = instance.travel;
   const L = stops.length;
+  const locations: number[] = new Array(L + 1);
   const starts: number[] = new Array(L);
   const loads: number[] = new Array(L);
   const travelTo: number[] = new Array(L + 1);
@@ -55,6 +73,7 @@ export function buildState(instance: RoutingInstance, vehicleIndex: number, stop
     const arrival = ready + arc;
     const start = arrival > opens ? arrival : opens;
     load += pickup ? request.quantity : -request.quantity;
+    locations[i] = next;
     starts[i] = start;
     loads[i] = load;
     travel += arc;
@@ -63,6 +82,7 @@ export function buildState(instance: RoutingInstance, vehicleIndex: number, stop
     location = next;
   }
   if (L > 0) travel += matrix[location]![vehicle.endLocation]!;
+  locations[L] = vehicle.endLocation;
   travelTo[L] = travel;
   // latest service starts, backwards: the latest start of the stop after, less the service and the arc
   let bound = vehicle.window.latest;
@@ -97,5 +117,5 @@ export function buildState(instance: RoutingInstance, vehicleIndex: number, stop
     if (requests[stop.request]!.deliverAtRouteEnd) continue;
     open += stop.kind === 'pickup' ? 1 : -1;
   }
-  return { vehicle: vehicleIndex, stops, starts, loads, latest, endSection, travel, travelTo, suffixMaxLoad, cut };
+  return { vehicle: vehicleIndex, stops, locations, starts, loads, latest, endSection, travel, travelTo, suffixMaxLoad, cut, insertions: null };
 }

@@ -79,6 +79,7 @@ export function localSearch(instance: RoutingInstance, routes: RouteStop[][], op
   const byOperator: Record<string, number> = {};
   const { operators, totalWeight } = operatorsFor(instance);
   const visit = new Set<number>(options.routes ?? routes.keys());
+  const order: LocalSearchOperator[] = new Array(operators.length);
   let moves = 0;
   let improved = true;
   while (improved && moves < options.maxMoves && now() < options.deadline) {
@@ -90,7 +91,7 @@ export function localSearch(instance: RoutingInstance, routes: RouteStop[][], op
     shuffle(requests, options.random);
     for (const r of requests) {
       if (moves >= options.maxMoves) break;
-      const order = operatorOrder(operators, options.random, totalWeight);
+      operatorOrder(operators, options.random, totalWeight, order);
       for (const operator of order) {
         if (!operator.apply(context, r)) continue;
         moves += 1;
@@ -117,20 +118,25 @@ function operatorsFor(instance: RoutingInstance): { operators: LocalSearchOperat
   return found;
 }
 
-/** The operators in a random order, heavier ones more likely first (roulette without replacement). */
-function operatorOrder(operators: readonly LocalSearchOperator[], random: Random, totalWeight: number): LocalSearchOperator[] {
-  const left = operators.slice();
-  const order: LocalSearchOperator[] = [];
+/**
+ * The operators in a random order, heavier ones more likely first (roulette without
+ * replacement), written into \`order\` (a request's draw made no arrays: it comes once per
+ * request visited).
+ */
+function operatorOrder(operators: readonly LocalSearchOperator[], random: Random, totalWeight: number, order: LocalSearchOperator[]): void {
+  const n = operators.length;
+  for (let x = 0; x < n; x += 1) order[x] = operators[x]!;
   let weight = totalWeight;
-  while (left.length > 0) {
+  // order[0, placed) is drawn; the operators left are order[placed, n), in their list order
+  for (let placed = 0; placed < n; placed += 1) {
     let pick = random.next() * weight;
-    let index = 0;
-    while (index < left.length - 1 && pick >= left[index]!.weight) { pick -= left[index]!.weight; index += 1; }
-    const operator = left.splice(index, 1)[0]!;
+    let index = placed;
+    while (index < n - 1 && pick >= order[index]!.weight) { pick -= order[index]!.weight; index += 1; }
+    const operator = order[index]!;
+    for (let x = index; x > placed; x -= 1) order[x] = order[x - 1]!;
+    order[placed] = operator;
     weight -= operator.weight;
-    order.push(operator);
   }
-  return order;
 }
 
 function shuffle(items: number[], random: Random): void {

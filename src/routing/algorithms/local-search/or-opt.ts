@@ -90,9 +90,9 @@ function removalGain(instance: RoutingInstance, state: RouteState, s: number, e:
   const { stops } = state;
   const L = stops.length;
   const travel = instance.travel;
-  const from = s === 0 ? vehicle.startLocation : stopLocation(instance, stops[s - 1]!);
-  const to = e < L ? stopLocation(instance, stops[e]!) : vehicle.endLocation;
-  const through = (s === 0 ? state.travelTo[e - 1]! : state.travelTo[e - 1]! - state.travelTo[s - 1]!) + travel[stopLocation(instance, stops[e - 1]!)]![to]!;
+  const from = s === 0 ? vehicle.startLocation : state.locations[s - 1]!;
+  const to = state.locations[e]!;
+  const through = (s === 0 ? state.travelTo[e - 1]! : state.travelTo[e - 1]! - state.travelTo[s - 1]!) + travel[state.locations[e - 1]!]![to]!;
   // emptied: nothing left to drive
   if (s === 0 && e === L) return state.travel;
   return through - travel[from]![to]!;
@@ -173,8 +173,8 @@ export function intraOrOpt(context: LocalSearchContext, r: number): boolean {
     for (const [s, e] of [[x, x + 1], [x, x + 2], [x - 1, x + 1]] as const) {
       if (s < 0 || e > sa.endSection || (kind === 'delivery' && stops[s]!.request === r && s < x)) continue;
       const gain = removalGain(instance, sa, s, e);
-      const first = stopLocation(instance, stops[s]!);
-      const last = stopLocation(instance, stops[e - 1]!);
+      const first = sa.locations[s]!;
+      const last = sa.locations[e - 1]!;
       // a pair of stops also goes reversed (VROOM's intra_or_opt), unless it is one request's
       // pickup and delivery: on C204 the one improving move left at 0.5 s (seed 1) was a pair
       // moved ten stops on and reversed
@@ -189,8 +189,8 @@ export function intraOrOpt(context: LocalSearchContext, r: number): boolean {
         for (let j = 0; j <= sa.endSection; j += 1) {
           if (j >= s && j <= e) continue;
           const before = j === 0 ? -1 : j - 1;
-          const from = before < 0 ? vehicle.startLocation : stopLocation(instance, stops[before]!);
-          const to = j < stops.length ? stopLocation(instance, stops[j]!) : vehicle.endLocation;
+          const from = before < 0 ? vehicle.startLocation : sa.locations[before]!;
+          const to = sa.locations[j]!;
           const delta = travel[from]![head]! + inside + travel[tail]![to]! - travel[from]![to]!;
           if (delta < gain && (best === null || delta < best.delta)) best = { at: j, delta };
         }

@@ -5,7 +5,7 @@
  * pair of cuts is first judged in constant time from the route states: the new travel, the
  * latest start of the tail's first stop and the largest load on the tail.
  */
-import { stopLocation, stopService } from '../../structures/evaluate.ts';
+import { stopService } from '../../structures/evaluate.ts';
 import type { RouteStop } from '../../structures/instance.ts';
 import type { RouteState } from '../../structures/route-state.ts';
 import type { LocalSearchContext } from './context.ts';
@@ -42,21 +42,32 @@ function swapTails(context: LocalSearchContext, a: number, b: number): boolean {
   const fb = cutFigures(context, sb);
   const capacityA = context.instance.vehicles[a]!.capacity;
   const capacityB = context.instance.vehicles[b]!.capacity;
-  for (let i = 0; i <= sa.endSection; i += 1) {
+  const endA = sa.endSection;
+  const endB = sb.endSection;
+  for (let i = 0; i <= endA; i += 1) {
     if (!sa.cut[i]) continue;
-    for (let j = 0; j <= sb.endSection; j += 1) {
+    // a's figures at cut i, read once for every cut of b (the loop over pairs is the operator's cost)
+    const loadA = fa.load[i]!;
+    const peakA = fa.peak[i]!;
+    const fromA = travel[fa.from[i]!]!;
+    const toA = fa.to[i]!;
+    const departureA = fa.departure[i]!;
+    const latestA = fa.latest[i]!;
+    const headA = fa.headTravel[i]!;
+    const tailA = fa.tailTravel[i]!;
+    for (let j = 0; j <= endB; j += 1) {
       if (!sb.cut[j]) continue;
-      if ((i === 0 && j === 0) || (i === sa.endSection && j === sb.endSection)) continue;
+      if ((i === 0 && j === 0) || (i === endA && j === endB)) continue;
       // head of a before i, tail of b from j: the load over the tail, then the tail's first stop in time
-      if (j < sb.endSection && fa.load[i]! - fb.load[j]! + fb.peak[j]! > capacityA) continue;
-      const arcA = travel[fa.from[i]!]![fb.to[j]!]!;
-      if (fa.departure[i]! + arcA > fb.latest[j]!) continue;
+      if (j < endB && loadA - fb.load[j]! + fb.peak[j]! > capacityA) continue;
+      const arcA = fromA[fb.to[j]!]!;
+      if (departureA + arcA > fb.latest[j]!) continue;
       // nothing left on the route: no travel
-      const travelA = i === 0 && j === sb.endSection ? 0 : fa.headTravel[i]! + arcA + fb.tailTravel[j]!;
-      if (i < sa.endSection && fb.load[j]! - fa.load[i]! + fa.peak[i]! > capacityB) continue;
-      const arcB = travel[fb.from[j]!]![fa.to[i]!]!;
-      if (fb.departure[j]! + arcB > fa.latest[i]!) continue;
-      const travelB = j === 0 && i === sa.endSection ? 0 : fb.headTravel[j]! + arcB + fa.tailTravel[i]!;
+      const travelA = i === 0 && j === endB ? 0 : headA + arcA + fb.tailTravel[j]!;
+      if (i < endA && fb.load[j]! - loadA + peakA > capacityB) continue;
+      const arcB = travel[fb.from[j]!]![toA]!;
+      if (fb.departure[j]! + arcB > latestA) continue;
+      const travelB = j === 0 && i === endA ? 0 : fb.headTravel[j]! + arcB + tailA;
       if (travelA + travelB >= before && !emptiesOne(context, sa, i, sb, j)) continue;
       if (context.tryApply([
         { vehicle: a, stops: joined(context, sa, i, sb, j) },
@@ -100,11 +111,11 @@ function cutFigures(context: LocalSearchContext, state: RouteState): CutFigures 
   };
   for (let k = 0; k < n; k += 1) {
     const previous = k === 0 ? null : state.stops[k - 1]!;
-    made.from[k] = previous === null ? vehicle.startLocation : stopLocation(instance, previous);
+    made.from[k] = previous === null ? vehicle.startLocation : state.locations[k - 1]!;
     made.departure[k] = previous === null ? vehicle.window.earliest : state.starts[k - 1]! + stopService(instance, previous);
     made.load[k] = previous === null ? 0 : state.loads[k - 1]!;
     made.headTravel[k] = previous === null ? 0 : state.travelTo[k - 1]!;
-    made.to[k] = k < L ? stopLocation(instance, state.stops[k]!) : vehicle.endLocation;
+    made.to[k] = state.locations[k]!;
     made.latest[k] = k < L ? state.latest[k]! : Number.POSITIVE_INFINITY;
     made.peak[k] = state.suffixMaxLoad[k]!;
     made.tailTravel[k] = state.travel - (k < L ? state.travelTo[k]! : state.travel);

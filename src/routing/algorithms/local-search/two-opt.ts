@@ -15,7 +15,7 @@ export function intraTwoOpt(context: LocalSearchContext, r: number): boolean {
   if (a < 0 || context.knownFruitless('two-opt', a, a)) return false;
   const { instance } = context;
   const state = context.state(a);
-  const { stops, starts, loads, latest, travelTo, endSection } = state;
+  const { stops, locations, starts, loads, latest, travelTo, endSection } = state;
   const vehicle = instance.vehicles[a]!;
   const travel = instance.travel;
   const L = stops.length;
@@ -24,10 +24,10 @@ export function intraTwoOpt(context: LocalSearchContext, r: number): boolean {
   // where each request's pickup is in the run being extended (its delivery may not follow in it)
   const inRun = new Set<number>();
   for (let i = 0; i < endSection; i += 1) {
-    const prev = i === 0 ? vehicle.startLocation : stopLocation(instance, stops[i - 1]!);
+    const prev = i === 0 ? vehicle.startLocation : locations[i - 1]!;
     const departure = i === 0 ? vehicle.window.earliest : starts[i - 1]! + stopService(instance, stops[i - 1]!);
     const loadBefore = i === 0 ? 0 : loads[i - 1]!;
-    const first = stopLocation(instance, stops[i]!);
+    const first = locations[i]!;
     inRun.clear();
     if (stops[i]!.kind === 'pickup') inRun.add(stops[i]!.request);
     // travel through the run [i, j] forwards and backwards
@@ -36,10 +36,10 @@ export function intraTwoOpt(context: LocalSearchContext, r: number): boolean {
       const stop = stops[j]!;
       if (stop.kind === 'delivery' && inRun.has(stop.request)) break;
       if (stop.kind === 'pickup') inRun.add(stop.request);
-      const here = stopLocation(instance, stop);
-      reversed += travel[here]![stopLocation(instance, stops[j - 1]!)]!;
+      const here = locations[j]!;
+      reversed += travel[here]![locations[j - 1]!]!;
       const forward = travelTo[j]! - travelTo[i]!;
-      const next = j + 1 < L ? stopLocation(instance, stops[j + 1]!) : vehicle.endLocation;
+      const next = locations[j + 1]!;
       const before = travel[prev]![first]! + forward + travel[here]![next]!;
       const after = travel[prev]![here]! + reversed + travel[first]![next]!;
       const delta = after - before;
