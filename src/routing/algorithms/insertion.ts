@@ -72,6 +72,7 @@ function scanInsertions(
   const prune = all === null && blink === null && obeysTriangleInequality(travel);
   // an empty route's cost is settled after the scan (the way out and home)
   const cap = L === 0 ? Number.POSITIVE_INFINITY : limit;
+  const forward = forwardSchedules(instance);
   const lastPickup = state.endSection;
   for (let i = 0; i <= lastPickup; i += 1) {
     const loadBefore = i === 0 ? 0 : loads[i - 1]!;
@@ -83,6 +84,8 @@ function scanInsertions(
       if (travel[from]![P]! + travel[P]![to]! - travel[from]![to]! >= (best === null ? cap : best.delta)) continue;
     }
     const departure = i === 0 ? vehicle.window.earliest : starts[i - 1]! + stopService(instance, stops[i - 1]!);
+    // departures only get later along the route: no later place is in time either
+    if (forward && departure > request.pickupWindow.latest) break;
     const pickupStart = Math.max(departure + travel[from]![P]!, request.pickupWindow.earliest);
     if (pickupStart > request.pickupWindow.latest) continue;
     const pickupDelta = travel[from]![P]!;
@@ -114,6 +117,9 @@ function scanInsertions(
         }
       }
       if (j < firstDelivery) continue;
+      // nor for the delivery: leaving the stop before position j after its window closes, no later
+      // position is in time
+      if (forward && ready > request.deliveryWindow.latest) break;
       const deliveryStart = Math.max(ready + travel[at]![D]!, request.deliveryWindow.earliest);
       if (deliveryStart > request.deliveryWindow.latest) continue;
       const next = locations[j]!;
@@ -139,6 +145,22 @@ function scanInsertions(
     if (delta >= limit) return null;
   }
   return best;
+}
+
+const forwardInstances = new WeakMap<RoutingInstance, boolean>();
+
+/**
+ * Whether no arc and no service takes negative time: then a route's departures only get later
+ * from stop to stop, and a scan may stop at the first one after a window closes.
+ */
+function forwardSchedules(instance: RoutingInstance): boolean {
+  let forward = forwardInstances.get(instance);
+  if (forward === undefined) {
+    forward = instance.requests.every((request) => request.pickupService >= 0 && request.deliveryService >= 0) &&
+      instance.travel.every((row) => row.every((arc) => arc >= 0));
+    forwardInstances.set(instance, forward);
+  }
+  return forward;
 }
 
 /**
@@ -180,6 +202,7 @@ function scanPickups(
   // only the cheapest wanted and no blink to draw at each feasible place: a place no cheaper than
   // the best found is not checked (the first of equal cost stays)
   const cheapestOnly = all === null && blink === null;
+  const forward = forwardSchedules(instance);
   for (let i = 0; i <= endSection; i += 1) {
     const loadBefore = i === 0 ? 0 : loads[i - 1]!;
     if (loadBefore + q > capacity) continue;
@@ -191,6 +214,8 @@ function scanPickups(
       if (travel[from]![P]! + travel[P]![to]! - travel[from]![to]! >= (best === null ? limit : best.delta)) continue;
     }
     const departure = previous === null ? vehicle.window.earliest : starts[i - 1]! + stopService(instance, previous);
+    // departures only get later along the route: no later place is in time either
+    if (forward && departure > request.pickupWindow.latest) break;
     const pickupStart = Math.max(departure + travel[from]![P]!, request.pickupWindow.earliest);
     if (pickupStart > request.pickupWindow.latest) continue;
     const next = locations[i]!;
