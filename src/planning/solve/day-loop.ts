@@ -12,12 +12,13 @@
  *     loop.commit(instance, scheduled, times);  // duties, hours, crews, Nuggets, place room
  *   }
  *
- * An operating day is a set of duties that overlap (`operatingDays`): the duties that start on
- * one local date, joined with those of the next date while a duty of one overlaps a duty of
- * another driver on the next (a night duty and an early one after it are planned together, not
- * one after the other), each kept whole across local midnight (a night duty runs on to the end of
- * its availability, within the 13-hour duty span): the day's span runs to the end of its last
- * slot. Where no duties overlap across midnight (day shifts) an operating day is a local date.
+ * An operating day is a set of duties that overlap (`operatingDays`): one per local date, from a
+ * cut point to the next. The cut is local midnight where no duty runs across it (day shifts: an
+ * operating day is then a local date); where one does (a night duty), the cut moves back to the
+ * start of the run of duties that overlap it, directly or through one another, so that the night
+ * duty and the early duties after it are planned together, with the next date, not one after the
+ * other. Each duty is kept whole across local midnight (a night duty runs on to the end of its
+ * availability, within the 13-hour duty span).
  * A driver may have more than one duty in an operating day, each a daily rest after the end of
  * the availability of the one before (duties.ts `dutiesStartingBy`). What a day planned is carried into the next:
  * where each Nugget is and from when, each capacitated place's occupancy over time, each
@@ -26,7 +27,7 @@
  */
 import { HoursTracker, LIMITS, type HoursCalendar } from '../hours/index.ts';
 import type { Duty } from '../plan/types.ts';
-import type { CalendarSpan, PlanningProblem, Unit } from '../problem/index.ts';
+import type { CalendarSpan, MinuteWindow, PlanningProblem, Unit } from '../problem/index.ts';
 import { commitDay, initialPlanningState, type DayInstance, type PlanningState, type RequestTimes } from './day-instance.ts';
 import { daySlots, dutiesStartingBy, operatingSpan, type DayCrewState, type DutySlot } from './duties.ts';
 import type { ScheduledDuty } from './day-schedule.ts';
@@ -112,38 +113,36 @@ export class DayLoop {
   }
 }
 
-/** A duty the availability allows, for joining dates into operating days. */
-interface PossibleDuty {
-  driver: number;
-  start: number;
-  end: number;
-}
-
 /**
- * The operating days of the period that have planning time, in order: local dates, each joined
- * to the one before while a duty that may start on it overlaps a duty of another driver in the
- * operating day so far. Possible duties are read from the availability alone (every driver's
- * duties, each a daily rest after the last: `dutiesStartingBy` from minute 0), so the days do not
- * depend on what is planned, and a booking check's plans with and without its legs see the same days.
+ * The operating days of the period that have planning time, in order: one per local date, from
+ * a cut point to the next (the first from the first date's start, the last to the last date's
+ * end). Possible duties fall into runs that overlap, directly or through one another (a sweep in
+ * start order). The cut of a date is its local midnight unless a run crosses it; then the cut is
+ * the start of that run, which joins the date's operating day whole (a night duty with the
+ * early duties it overlaps). Where that run started before the cut of the date before (work round
+ * the clock), the cut stays at midnight and the duties either side are planned one day after the
+ * other, as on a calendar (a restriction that keeps an operating day under two dates long).
+ * Possible duties are read from the availability alone (every driver's duties, each a daily rest
+ * after the last: `dutiesStartingBy` from minute 0), so the days do not depend on what is
+ * planned, and a booking check's plans with and without its legs see the same days.
  */
 export function operatingDays(problem: PlanningProblem): CalendarSpan[] {
   const dates = problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon);
-  const duties: PossibleDuty[] = problem.drivers
+  const duties = problem.drivers
     .filter((driver) => driver.qualifications.hgv)
-    .flatMap((driver) => dutiesStartingBy(problem, driver, 0, problem.horizon, problem.horizon).map((pieces) => ({ driver: driver.index, start: pieces[0]!.start, end: pieces.at(-1)!.end })));
-  const overlap = (a: PossibleDuty, b: PossibleDuty) => a.driver !== b.driver && a.start < b.end && b.start < a.end;
-  const days: CalendarSpan[] = [];
-  let dutiesOfDay: PossibleDuty[] = [];
-  for (const date of dates) {
-    const starting = duties.filter((duty) => duty.start >= date.start && duty.start < date.end);
-    const last = days.at(-1);
-    if (last !== undefined && starting.some((duty) => dutiesOfDay.some((other) => overlap(duty, other)))) {
-      days[days.length - 1] = { ...last, end: date.end };
-      dutiesOfDay.push(...starting);
-    } else {
-      days.push(date);
-      dutiesOfDay = starting;
-    }
+    .flatMap((driver) => dutiesStartingBy(problem, driver, 0, problem.horizon, problem.horizon).map((pieces) => ({ start: pieces[0]!.start, end: pieces.at(-1)!.end })))
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+  const runs: MinuteWindow[] = [];
+  for (const duty of duties) {
+    const last = runs.at(-1);
+    if (last !== undefined && duty.start < last.end) last.end = Math.max(last.end, duty.end);
+    else runs.push({ ...duty });
   }
-  return days;
+  const cuts = dates.map((date) => date.start);
+  for (let index = 1; index < dates.length; index++) {
+    const midnight = dates[index]!.start;
+    const across = runs.find((run) => run.start < midnight && midnight < run.end);
+    if (across !== undefined && across.start > cuts[index - 1]!) cuts[index] = across.start;
+  }
+  return dates.map((date, index) => ({ start: cuts[index]!, end: cuts[index + 1] ?? date.end, localDate: date.localDate }));
 }

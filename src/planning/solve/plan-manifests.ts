@@ -3,9 +3,8 @@
  *
  * 1. Legs the pre-checks prove unplannable are left out with their reason.
  * 2. Decomposition by operating day, in order (the day loop, day-loop.ts, which the booking
- *    check's plans share): an operating day is a set of duties that overlap (those that start on
- *    a local date, joined with the next date's while one overlaps a duty of another driver there),
- *    each whole (a night duty runs on past local midnight to the end of its
+ *    check's plans share): an operating day is a set of duties that overlap (a local date, its
+ *    cut moved back from midnight to the start of a run of overlapping duties across it), each whole (a night duty runs on past local midnight to the end of its
  *    availability, within the duty span); each day gets duty slots (one driver with one lorry)
  *    and the legs that can be served in them (day-instance.ts). What a day planned is carried
  *    on: where each Nugget is and from when, each capacitated place's occupancy over time, when

@@ -1,6 +1,6 @@
 /**
  * The day loop's decomposition: an operating day is a set of duties that overlap, not a local
- * date. A night duty (22:00-06:00) and an early duty of another driver from 05:00 the next morning
+ * date cut at midnight. A night duty (22:00-06:00) and an early duty of another driver from 05:00 the next morning
  * are planned together, so the night driver can take the work only they can do while the early
  * driver takes what both could.
  */
@@ -50,14 +50,30 @@ describe('planning/solve/day-loop', function () {
   this.timeout(0);
   const engine = suiteEngine();
 
-  it('joins two local dates into one operating day where a night duty overlaps an early duty of the next morning', () => {
-    const joined = problemOf(nightAndEarly('2026-03-03T05:00:00Z'), minutes).problem;
-    const dates = joined.calendar.days.filter((day) => day.end > 0 && day.start <= joined.horizon);
-    expect(dates.map((day) => day.localDate)).to.deep.equal(['2026-03-02', '2026-03-03']);
-    expect(operatingDays(joined)).to.deep.equal([{ ...dates[0]!, end: dates[1]!.end }]);
-    // d-early from 06:30: the duties no longer overlap, and each date is its own operating day
-    const apart = problemOf(nightAndEarly('2026-03-03T06:30:00Z'), minutes).problem;
-    expect(operatingDays(apart).map((day) => day.localDate)).to.deep.equal(['2026-03-02', '2026-03-03']);
+  it('moves the cut before a night duty back to the start of the run of duties it overlaps, so the next morning is planned with it', () => {
+    const cutAt = (body: Body, cut: string) => {
+      const { problem } = problemOf(body, minutes);
+      const dates = problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon);
+      expect(dates.map((day) => day.localDate)).to.deep.equal(['2026-03-02', '2026-03-03']);
+      const at = (Date.parse(cut) - problem.originEpochMs) / 60_000;
+      expect(operatingDays(problem)).to.deep.equal([
+        { start: dates[0]!.start, end: at, localDate: '2026-03-02' },
+        { start: at, end: dates[1]!.end, localDate: '2026-03-03' },
+      ]);
+    };
+    // d-night (22:00-06:00) and d-early (from 05:00) in Tuesday's operating day, from 22:00
+    cutAt(nightAndEarly('2026-03-03T05:00:00Z'), '2026-03-02T22:00:00Z');
+    // d-late (19:00-22:30) overlaps d-night: the run, and Tuesday's operating day, start at 19:00
+    const withLate = nightAndEarly('2026-03-03T05:00:00Z');
+    withLate.drivers.push(driver('d-late', '2026-03-02T19:00:00Z', '2026-03-02T22:30:00Z'));
+    cutAt(withLate, '2026-03-02T19:00:00Z');
+  });
+
+  it('cuts operating days at local midnight where no duty runs across it', () => {
+    const body = nightAndEarly('2026-03-03T05:00:00Z');
+    body.drivers[0].availability = [window('2026-03-02T18:00:00Z', '2026-03-02T23:30:00Z')];
+    const { problem } = problemOf(body, minutes);
+    expect(operatingDays(problem)).to.deep.equal(problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon));
   });
 
   it('plans the overlapping night and early duties together: both legs served, the overnight one by the night driver', async () => {
