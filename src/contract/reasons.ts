@@ -133,7 +133,7 @@ export const REASON_CATALOGUE = {
   exact_model_infeasible: {
     kind: 'exact',
     meaning:
-      'The exact model of the planning problem (models/horizon.mzn: duties of drivers with lorries, routes with journey times, every window, handling, lorry capacity, Nugget flow, place capacity over time and the drivers\' hours rules) has no plan serving the new legs alongside the accepted legs, and on this check none of the simplifications its header lists can lose a plan (the exactness certificate: one lorry per availability window and one driver window per lorry, no duty able to drive 4.5 h without a qualifying break, so two breaks per journey suffice, journey times that obey the triangle inequality, no empties or collections it treats differently). Its UNSATISFIABLE answer was confirmed by a second solver backend. No plan can serve them.',
+      'The exact model of the planning problem (models/horizon.mzn: duties of drivers with lorries, routes with journey times, every window, handling, lorry capacity, Nugget flow, place capacity over time and the drivers\' hours rules) has no plan serving the new legs alongside the accepted legs, and on this check none of the simplifications its header lists can lose a plan (the exactness certificate: one lorry per availability window and one driver window per lorry, journeys of at most 4.5 h, so three breaks per journey suffice, journey times that obey the triangle inequality, no empties or collections it treats differently). Its UNSATISFIABLE answer was confirmed by a second solver backend. No plan can serve them.',
   },
   check_inconclusive_within_allowance: {
     kind: 'inconclusive',

@@ -2,10 +2,11 @@
  * A booking check proven infeasible by the exact model (models/horizon.mzn) where the relaxation
  * cannot prove it: lorry load along the route, which the relaxation forgets. Its UNSATISFIABLE is
  * a proof only where the exactness certificate holds and a second backend agrees, also on a full
- * shift where W1 may ask for a break (the corpus case lorry-load-full-shift: no duty can reach D1,
- * so two breaks per journey lose no plan); on a twin where a restriction of the model may bite (a
- * window where D1 may be reached) the same UNSATISFIABLE is no proof and the answer stays
- * `unknown`. Real embedded solvers throughout.
+ * shift where W1 may ask for a break (the corpus case lorry-load-full-shift: every journey is at
+ * most 270 min, so three breaks per journey lose no plan); on a twin where a restriction of the
+ * model may bite (a window of 13 h 30 min, which may hold a daily rest between two duties that one
+ * duty could not replace) the same UNSATISFIABLE is no proof and the answer stays `unknown`. Real
+ * embedded solvers throughout.
  */
 import { expect } from 'chai';
 import { checkBooking } from '../../src/booking/index.ts';
@@ -24,10 +25,10 @@ const ALLOWANCE_MS = 90_000;
 const caseBody = (name: string) => structuredClone(corpus('infeasible').find((entry) => entry.name === name)!.body) as Record<string, any>;
 const infeasibleCase = () => caseBody('lorry-load-along-route');
 
-/** The same check with the driver available 07:00-14:00: still no plan (the load), but York is far enough that a duty may reach D1 (three breaks on a journey), so the model's "at most two breaks per journey" may bite. */
+/** The same check with the driver available 06:00-19:30: still no plan (the load), but the window may hold a daily rest between two duties (longer than R1's 13 h), which the model's one slot per window and its breaks argument do not cover. */
 function longWindowTwin(): Record<string, any> {
   const body = infeasibleCase();
-  body.drivers[0].availability = [{ start: '2026-03-02T07:00:00Z', end: '2026-03-02T14:00:00Z' }];
+  body.drivers[0].availability = [{ start: '2026-03-02T06:00:00Z', end: '2026-03-02T19:30:00Z' }];
   return body;
 }
 

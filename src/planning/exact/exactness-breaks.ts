@@ -1,69 +1,59 @@
 /**
  * The exactness certificate's condition for the model's breaks restriction (models/horizon.mzn's
  * header: at most three breaks on each journey between two stops, one in the idle time that ends a
- * duty at its last stop; the argument below needs two). Step 2 of exactness.ts. Sufficient, with its argument; the test is
+ * duty at its last stop). Step 2 of exactness.ts. Sufficient, with its argument; the test is
  * test/planning/exact/breaks.test.ts (the rewriting below, test/planning/exact/breaks/canonical.ts,
- * on seeded random duties, checked by the hours engine the validator uses: 3,000 per run; a
- * scratch run of 578,072 accepted duties over five seeds found no counter-example).
+ * on 3,000 seeded random accepted duties per run, checked by the hours engine the validator uses;
+ * a scratch run of 341,747 accepted duties over 13 seeds, 1,827 journeys with three breaks, found
+ * no counter-example).
  *
- * Condition, per driver: no duty can reach D1 (the most the counters carry in of driving since a
- * qualifying break, plus the most the driver can drive in a run of windows not parted by a daily
- * rest: the run's span less the walk-round check, or, less when it is, the journeys into every
- * stop of an offered unit the driver is qualified for and one drive back per window, each the
- * longest journey into that place, stays within 270 min); and, as edge cases of the argument:
- * the walk-round check takes time; no fixed-week start inside a window (D3/D4: driving moves
- * within a journey); no run that meets a night (local 00:00-04:00) with more than 600 min of
- * possible working time (W3: working time moves within a journey); a window long enough to hold a
- * daily rest between two duties is at most 780 min (R1) and the driving the counters carry into
- * the day plus the most the driver can drive stays within 540 (D2), so those two duties merge
- * into one with the rest as a break (step 1; the model has one slot per window).
+ * Condition, per driver: every journey a duty of theirs may drive is at most 270 min (the longest
+ * journey into a stop of an offered unit they are qualified for, or back to where they start);
+ * their windows are a daily rest apart (each duty is the last of its drivers'-hours duty); and, as
+ * edge cases of the argument: the walk-round check takes time; no fixed-week start inside a
+ * window (D3/D4: driving moves within a journey); no run of windows that meets a night (local
+ * 00:00-04:00) with more than 600 min of possible working time (W3: driving moves, work may move
+ * into a night); a window long enough to hold a daily rest between two duties is at most 780 min
+ * (R1) and the driving the counters carry into the day plus the most the driver can drive stays
+ * within 540 (D2), so those two duties merge into one with the rest as a break (step 1; the model
+ * has one slot per window).
  *
  * Argument. Take a plan the validator accepts, of the model's shape but for its breaks (the other
- * steps), and rewrite each journey (from the end of a stop's activity to the start of the next
- * one's, the stops' times kept) with the journey time D as its driving (a longer drive, or a
- * detour, step 3, leaves idle time) and its I idle minutes laid out as:
- *  - I < 15: drive, then wait (no break fits: the plan had none there either);
- *  - else all idle time is break, as late as W1 allows: when the working time since the last break
- *    w would pass 360 before the arrival (w + D > 360), a break after 360 - w minutes of driving
- *    (15 min, or all I when I < 30), and the rest on arrival; else all of it on arrival. After the
- *    first break at most D <= 270 min of driving follow (D1 cannot be reached), so W1 needs no
- *    other: at most two breaks (the first en route or at the stop before driving, the second on
- *    arrival: the model's shape);
- *  - W1's break at the stop before driving (working time since a break exactly 360 there) lasts
- *    no longer than the plan stayed there before driving (it had to take a break there too), so
- *    the lorry leaves no later (a collection's must_clear_by reads the first drive's start);
- *  - a last journey (no working time after its arrival in the rewritten duty: the drive back to
- *    base, or a stop of no handling minutes at the end): W2 credits a break only once working
- *    time follows it, so its arrival break moves before the last minute of driving (into the W1
- *    break when that is one minute before the arrival); with under two minutes of driving, to the
- *    stop before driving when the plan stayed there as long, else it ends a minute early and a
- *    wait of one minute follows (the plan's break there had working time after it); of exactly
- *    15 min, the plan's own layout of it;
- *  - the idle time that ends the duty, up to the plan's last activity: waits up to the plan's first
- *    break there, one break, and a wait of one minute when a plan's break there was followed by
- *    working time.
- * Then at every stop the rewritten duty's working time since a break is at most the plan's (an
- * arrival break leaves 0; a single break of I < 30 min is the plan's only one there, which W1
- * placed no later), its working time at most the plan's (idle time becomes break), its breaks that
- * W2 credits at least the plan's (every idle minute of a journey with >= 15 is break, followed by
- * working time, but a minute that becomes a wait where the plan's break had working time after
- * it), with the same driving in total; D1 holds whatever the breaks (the condition), D2
- * and R1 (same first and last activity) are unchanged, W1 holds (above), W2 follows, and W3, D3,
- * D4 by the edge cases. So the rewritten plan is accepted and has the model's shape.
- *
- * Where D1 can be reached this says nothing: a journey may then need a break W1 asks for, one D1
- * asks for and one on arrival (three), and the 15+30 split makes merging breaks unsafe. A scratch
- * check of that three-break layout (not in the test suite; stops of >= 1 handling minute, no idle
- * time ending the duty, so without the last-journey and must_clear_by cases above): a W1 break of
- * 15 at the latest point, a D1 break at the latest point (30 after a pending 15, else 45), the rest
- * on arrival doing to D1 what keeps the state no worse than the plan's, and one qualifying 30 at
- * the W1 point instead of both when a split is pending and the idle time is under 45: 355,818
- * accepted random duties (seeds 1-3) rewritten and accepted, 5,065 journeys with three breaks,
- * none with more. Without that last rule 4 of them had too little idle time for both. The model
- * now takes three breaks per journey (hours.mzn), but this condition still asks that D1 cannot be
- * reached: the three-break layout has no argument yet for the edge cases that check left out
- * (stops of 0 minutes, the idle time ending the duty, must_clear_by at the stop before driving,
- * nights (W3) and fixed-week starts (D3/D4)), nor a test in the suite.
+ * steps), and read its time as the hours engine does: working time (driving, handling, a wait, a
+ * gap or break of < 15 min) and break parts (a break or gap of >= 15 min, each one break to the
+ * engine); a run is break parts back to back, and what it does to D1 (a reset or not, a split
+ * pending after it or not) its parts decide. Keep every stop at its time and lay each journey (from
+ * a stop's activity to the next one's) out again:
+ *  (a) drive the journey time D: a longer drive's last extra minutes become waits, in place;
+ *  (b) each wait moves to the end of its stretch of driving and joins the run there; the waits
+ *      after a journey's last run go to its arrival (into a run there, else a run of their own when
+ *      >= 15 min, in parts of 15-29 min: no reset, a split pending; else a wait);
+ *  (c) each run, first to last, moves later until it meets the next run (they merge), the arrival,
+ *      or the point where W1 (360 min of working time since a break) or, when it resets D1, D1 (270
+ *      min of driving since a reset) would pass.
+ * A run does to D1 what the plan's did (composed when runs merge): with no fewer minutes and a split
+ * pending before it whenever the plan had one, some parts of it do that (hours.mzn `run_effect`: a
+ * run's possible effects only grow with its minutes and a pending split). So the runs reset, and
+ * leave a split pending, in the plan's order, each where the plan's did or later: at each stop the
+ * rewritten duty's driving since a reset, working time since a break and working time are at most
+ * the plan's, with a split pending whenever the plan has one; inside a journey these counters peak
+ * at a run, where (c) stopped at D1's and W1's limits, or on arrival: D1 and W1 hold. Driving only
+ * moves earlier: the lorry leaves each stop no later (a collection's must_clear_by).
+ * Count: after (c) a run before the arrival is where W1 or D1 stopped it. A second run of a journey
+ * cannot be stopped by W1 (360 min of driving after the first) nor by D1 after a reset in the same
+ * journey (D <= 270); so a journey has at most a W1 run, a first resetting run D1 stopped and a run
+ * on arrival, with driving between them and waits only on arrival: three, the model's shape. A
+ * journey over 270 min may need a second D1 run besides: the condition excludes it.
+ * W2 credits a break once working time follows it. Let T end the plan's last working minute (of its
+ * drivers'-hours duty: the windows condition). The journey (or the idle time ending the duty) that
+ * holds T is laid out up to T's minute, which stays its last working minute (a drive minute before
+ * the waits on arrival), the plan's breaks after T joining its last run before it (after it when
+ * that minute is the journey's only driving: the lorry leaves no later); journeys after T are the
+ * plan's breaks as they are; the idle time ending the duty ends at T (the breaks after T are read
+ * for R1's span only). Every run before T is then credited, so the breaks credited are the span up
+ * to T less its working time, at least the plan's: W2 holds. D2 (the same driving), R1 (the same
+ * first activity, the last no later) hold; W3 cannot bite and D3/D4 see the same driving per week
+ * (the edge cases above). So the rewritten plan is accepted and has the model's shape.
  */
 import { LIMITS, type HoursCalendar } from '../hours/index.ts';
 import type { MinuteWindow, PlanningProblem, ProblemDriver } from '../problem/index.ts';
@@ -80,18 +70,19 @@ export function breaksPerJourney(problem: PlanningProblem, drivers: readonly Pro
     const { counters, refreshes } = driver.hours;
     const sources = [counters, ...refreshes];
     const carriedWorking = Math.max(...sources.map((source) => Math.max(source.drivingToday, source.workingSinceBreak)));
-    const carriedDriving = Math.max(...sources.map((source) => source.drivingSinceBreak));
     const carriedToday = Math.max(...sources.map((source) => source.drivingToday));
     const routes = routeDriving(problem, driver, offered, into);
+    const journey = longestJourney(problem, driver, offered, into);
+    if (journey > LIMITS.drivingBeforeBreak) {
+      bite(`driver ${driver.id} may drive a journey of ${journey} min (over ${LIMITS.drivingBeforeBreak}): it may need two D1 breaks, a W1 break and one on arrival`);
+    }
     for (const run of runsOf(driver.availability)) {
       const span = run.end - run.start;
-      const driving = Math.min(Math.max(0, span - problem.walkRoundCheckMinutes), routes);
-      if (carriedDriving + driving > LIMITS.drivingBeforeBreak) {
-        bite(`driver ${driver.id}'s time ${run.start}-${run.end} may reach D1 (up to ${driving} min of driving, ${carriedDriving} carried in): a journey may need three breaks`);
-      }
       if (calendar.touchesNight(run.start, run.end) && carriedWorking + span > LIMITS.nightDutyWorking) {
         bite(`driver ${driver.id}'s time ${run.start}-${run.end} meets a night with up to ${carriedWorking + span} min of working time (W3): moving driving within a journey could move work into the night`);
       }
+      const windows = driver.availability.filter((window) => run.start <= window.start && window.end <= run.end).length;
+      if (windows > 1) bite(`driver ${driver.id}'s windows in ${run.start}-${run.end} are less than a daily rest apart: a duty's last breaks would carry into the next`);
     }
     for (const window of driver.availability) {
       const length = window.end - window.start;
@@ -126,6 +117,20 @@ function routeDriving(problem: PlanningProblem, driver: ProblemDriver, offered: 
     .reduce((sum, unit) => sum + longest(unit.type === 'deliver_empty' ? [] : unit.pickupPlaces) + longest(unit.deliveryPlace === null ? [] : [unit.deliveryPlace]), 0);
   // the drive back: to where the driver starts in their first window (the model's first duty starts there), anywhere in a later one
   return stops + into[driver.startPlace]! + Math.max(0, driver.availability.length - 1) * anywhere;
+}
+
+/**
+ * The longest journey a duty of the driver may drive, in the model's shape (the other steps): into
+ * a stop of an offered unit they are qualified for (into any place where the unit chooses it, as
+ * `routeDriving`), or back to where they start (anywhere, with several windows).
+ */
+function longestJourney(problem: PlanningProblem, driver: ProblemDriver, offered: ReadonlySet<number>, into: readonly number[]): number {
+  const anywhere = Math.max(0, ...into);
+  const longest = (places: readonly number[]) => (places.length === 0 ? anywhere : Math.max(...places.map((place) => into[place]!)));
+  const stops = problem.units
+    .filter((unit) => offered.has(unit.leg) && unit.eligibleDrivers.includes(driver.index))
+    .map((unit) => Math.max(longest(unit.type === 'deliver_empty' ? [] : unit.pickupPlaces), longest(unit.deliveryPlace === null ? [] : [unit.deliveryPlace])));
+  return Math.max(into[driver.startPlace]!, driver.availability.length > 1 ? anywhere : 0, ...stops);
 }
 
 /** A driver's windows grouped into runs: consecutive windows less than a daily rest apart share the counters. */

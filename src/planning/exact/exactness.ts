@@ -13,12 +13,12 @@
  *     use merge into one duty (the time between becomes idle at the stop, which the hours engine
  *     reads exactly as it read the gap; the second walk-round check becomes a wait, working time
  *     alike), so each availability window holds at most one duty (the bridge's one slot);
- *  2. breaks (exactness-breaks.ts): where no duty can reach D1 (270 min of driving since a
- *     qualifying break, with what the counters carry in), each journey's idle time is laid out
- *     again with the same stop times, all of it break (when >= 15 min) as late as W1 allows: a
- *     break where W1 would pass 360 and the rest on arrival, so at most two per journey, as the
- *     model allows (edge cases there: W2's credit at a duty's end, W3, fixed weeks, a daily rest
- *     inside a window);
+ *  2. breaks (exactness-breaks.ts): where every journey is at most 270 min, each journey's idle
+ *     time is laid out again with the same stop times, its waits joining the breaks and each run
+ *     of breaks as late as W1 and (when it resets D1) D1 allow, doing to D1 what the plan's did:
+ *     at most a W1 break, a D1 break and one on arrival per journey, as the model allows (edge
+ *     cases there: W2's credit after the last working minute, windows less than a daily rest
+ *     apart, W3, fixed weeks, a daily rest inside a window);
  *  3. repositioning: a drive to a place where nothing happens is replaced by the direct drive
  *     (triangle inequality: never more driving) and idle time, which step 2 lays out; a duty's
  *     last drive to such a place becomes a wait at its last stop (the same working time); not

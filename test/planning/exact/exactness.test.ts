@@ -7,6 +7,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exactness, type Restriction } from '../../../src/planning/exact/exactness.ts';
+import { breaksPerJourney } from '../../../src/planning/exact/exactness-breaks.ts';
 import { createHoursCalendar } from '../../../src/planning/hours/index.ts';
 import { buildPlanningProblem, type PlanningProblem } from '../../../src/planning/problem/index.ts';
 import { CASES, estimatedJourney, parseBooking } from '../../booking/support.ts';
@@ -113,28 +114,17 @@ describe('exactness certificate of the exact model', function () {
     expect(!result.exact && result.mayBite[0]!.why).to.match(/collect-york must clear cust-york by minute/);
   });
 
-  it('breaks per journey: a window where a duty may reach D1 (270 min of driving) may need three breaks on a journey; a shorter one cannot reach it', async () => {
+  it('breaks per journey: duties that may reach D1 (270 min of driving) hold where every journey is at most 270 min; one journey longer may need four breaks', async () => {
     const body = base();
-    // four per-Nugget units between Leeds, York and Harrogate: up to 544 min of driving by the journeys, 285 by the span
-    body.drivers[0].availability = [window('07:00', '12:00')];
-    expect(biting(await problemOf(body))).to.deep.equal(['breaks_per_journey']);
-    // 4 h 45 min: at most 4 h 30 min of driving after the walk-round check
-    body.drivers[0].availability = [window('07:00', '11:45')];
-    expect(biting(await problemOf(body))).to.deep.equal([]);
-  });
-
-  it('breaks per journey: a full shift holds where the journeys into the stops keep the driving within D1 (W1 may ask for a break: two per journey suffice)', async () => {
-    const body = base();
+    // four per-Nugget units between Leeds, York and Harrogate: up to 544 min of driving by the journeys
     body.drivers[0].availability = [window('07:00', '17:00')];
     const problem = await problemOf(body);
-    expect(biting(problem)).to.deep.equal(['breaks_per_journey']);
-    // every journey 30 min: 4 units x 2 stops x 30 + the drive back, 270 min at most
-    problem.travelMinutes = problem.travelMinutes.map((row) => row.map((minutes) => (minutes === 0 ? 0 : 30)));
     expect(biting(problem)).to.deep.equal([]);
-    // one more minute on every journey into York: 272
+    // every journey into York 271 min
     const york = problem.places.findIndex((place) => place.id === 'cust-york');
-    problem.travelMinutes.forEach((row, from) => { if (from !== york) row[york] = 31; });
-    expect(biting(problem)).to.deep.equal(['breaks_per_journey']);
+    problem.travelMinutes.forEach((row, from) => { if (from !== york) row[york] = 271; });
+    const result = exactness(problem, { legs: everyLeg(problem) });
+    expect(!result.exact && result.mayBite.map((entry) => entry.why)).to.deep.equal([`driver d-1 may drive a journey of 271 min (over 270): it may need two D1 breaks, a W1 break and one on arrival`]);
   });
 
   it('breaks per journey: W3, a run that meets a night with more than 600 min of possible working time', async () => {
@@ -159,10 +149,14 @@ describe('exactness certificate of the exact model', function () {
     expect(!result.exact && result.mayBite.map((entry) => entry.why)).to.deep.equal([`driver d-1's window 60-841 may hold a daily rest between two duties that one duty could not replace`]);
   });
 
-  it('breaks per journey: driving carried in by the counters counts (no daily rest since they were observed)', async () => {
+  it('breaks per journey: driving carried in by the counters no longer bites; two windows less than a daily rest apart do', async () => {
     const body = base();
     body.drivers[0].fleet_check_allowances = { observed_at: '2026-03-02T06:30:00Z', driving_since_break_minutes: 60, driving_today_minutes: 60, working_since_break_minutes: 60 };
-    expect(biting(await problemOf(body))).to.deep.equal(['breaks_per_journey']);
+    expect(biting(await problemOf(body))).to.deep.equal([]);
+    const problem = await problemOf(base());
+    problem.drivers[0]!.availability = [{ start: 420, end: 600 }, { start: 700, end: 900 }];
+    const found = breaksPerJourney(problem, problem.drivers, createHoursCalendar(problem.timezone, problem.originEpochMs), everyLeg(problem));
+    expect(found.map((entry) => entry.why)).to.deep.equal([`driver d-1's windows in 420-900 are less than a daily rest apart: a duty's last breaks would carry into the next`]);
   });
 
   it('breaks per journey: a fixed-week start inside a window', async () => {

@@ -21,11 +21,11 @@ import { CASES } from '../../booking/support.ts';
  * driver 07:00-11:00, one lorry with room for 2 Nuggets; both legs load 2 at Leeds by 07:45 and
  * deliver from 08:30, so only one can be served. The relaxation forgets the load.
  */
-function loadAlongRoute(driverUntil = '2026-03-02T11:00:00Z'): Record<string, any> {
+function loadAlongRoute(driverUntil = '2026-03-02T11:00:00Z', driverFrom = '2026-03-02T07:00:00Z'): Record<string, any> {
   const body = JSON.parse(readFileSync(join(CASES, 'infeasible', 'lorry-load-along-route.json'), 'utf8'));
   body.movements.push(...body.new_movements);
   delete body.new_movements;
-  body.drivers[0].availability = [{ start: '2026-03-02T07:00:00Z', end: driverUntil }];
+  body.drivers[0].availability = [{ start: driverFrom, end: driverUntil }];
   return body;
 }
 
@@ -113,8 +113,8 @@ describe('the exact model on a small manifests request', function () {
     expect(evidence.proof).to.match(/exact model \(horizon\.mzn\): OPTIMAL .*confirmed.*: no plan serves more legs, then drives less, then uses fewer duties \(the exactness certificate/);
   });
 
-  it('keeps the reason that claims no proof on the twin where a restriction may bite (a window needing breaks)', async () => {
-    const { snapshot, problem } = await caseOf(loadAlongRoute('2026-03-02T14:00:00Z'));
+  it('keeps the reason that claims no proof on the twin where a restriction may bite (a window that may hold a daily rest)', async () => {
+    const { snapshot, problem } = await caseOf(loadAlongRoute('2026-03-02T19:30:00Z', '2026-03-02T06:00:00Z'));
     expect(exactness(problem, { legs: [0, 1] }).exact).to.equal(false);
     const validate = planValidator(snapshot, problem);
     const planned = await planManifests(problem, engine(), { ...PLAN_OPTIONS, validate });

@@ -41,8 +41,9 @@ const TWINS: Record<string, { oneOf: string[]; kind: ReasonKind; code?: ReasonCo
   'load-carried-overnight': { oneOf: ['burley-to-ilkley'], kind: 'solver', code: 'not_planned_within_allowance' },
   // the empty must leave York by 17:30 and every drive from York ends after d-1's availability
   'collected-left-on-board': { oneOf: ['collect-york'], kind: 'solver', code: 'not_planned_within_allowance' },
-  // n-1 reaches Harrogate too late to be delivered at York as an empty after the move
-  'moved-nugget-delivered-as-empty': { oneOf: ['leeds-to-harrogate', 'deliver-york'], kind: 'solver', code: 'not_planned_within_allowance' },
+  // n-1 reaches Harrogate too late to be delivered at York as an empty after the move; the exact
+  // model proves it (its certificate holds: one driver, one lorry, every journey within 270 min)
+  'moved-nugget-delivered-as-empty': { oneOf: ['leeds-to-harrogate', 'deliver-york'], kind: 'conflict', code: 'left_out_proven_by_exact_model' },
 };
 
 /**
