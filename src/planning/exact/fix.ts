@@ -4,7 +4,7 @@
  * it has a solution with these values; the choices the plan leaves implicit (which empty of a
  * class, the Nugget order bookkeeping, the drivers'-hours counters) are the solver's to find.
  *
- * A plan whose shape the model cannot state (a duty in no slot, three breaks on one journey, an
+ * A plan whose shape the model cannot state (a duty in no slot, four breaks on one journey, an
  * activity of no unit the model offers) gets a `PlanShapeError` saying where.
  */
 import { LIMITS } from '../hours/rules.ts';
@@ -41,9 +41,13 @@ interface Arc {
   /** The journey's second break (0: none) and the driving before it. */
   second: number;
   secondAhead: number;
+  /** Its third (0: none) and the driving before it. */
+  third: number;
+  thirdAhead: number;
   /** What each break's parts do to D1 (`runEffect`), -1 with no break. */
   effect: number;
   secondEffect: number;
+  thirdEffect: number;
 }
 
 /** A node of a duty with its activity's start and end and the stop where it is. */
@@ -62,7 +66,7 @@ interface DutyNode {
  * (`fixed_*_effect`), which the search chooses.
  */
 export function warmData(problem: PlanningProblem, instance: ExactInstance, plan: Plan): Record<string, number[]> {
-  const { fixed_end: _ends, fixed_break_effect: _effects, fixed_second_break_effect: _secondEffects, ...decisions } = fixedData(problem, instance, plan);
+  const { fixed_end: _ends, fixed_break_effect: _effects, fixed_second_break_effect: _secondEffects, fixed_third_break_effect: _thirdEffects, ...decisions } = fixedData(problem, instance, plan);
   return Object.fromEntries(Object.entries(decisions).map(([name, values]) => [name.replace(/^fixed_/, 'warm_'), values]));
 }
 
@@ -79,8 +83,11 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
   const ahead = new Array<number>(count).fill(-1);
   const second = new Array<number>(count).fill(-1);
   const secondAhead = new Array<number>(count).fill(-1);
+  const third = new Array<number>(count).fill(-1);
+  const thirdAhead = new Array<number>(count).fill(-1);
   const effect = new Array<number>(count).fill(-1);
   const secondEffect = new Array<number>(count).fill(-1);
+  const thirdEffect = new Array<number>(count).fill(-1);
   // where each visited node's activity is: the model chooses it for a deliver_empty's pickup and a collect_empty's delivery
   const place = new Array<number>(count).fill(0);
   const lorry = layout.slots.map(() => 0);
@@ -115,8 +122,11 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
       ahead[node - 1] = arc.ahead;
       second[node - 1] = arc.second;
       secondAhead[node - 1] = arc.secondAhead;
+      third[node - 1] = arc.third;
+      thirdAhead[node - 1] = arc.thirdAhead;
       effect[node - 1] = arc.effect;
       secondEffect[node - 1] = arc.secondEffect;
+      thirdEffect[node - 1] = arc.thirdEffect;
     });
     time[finishNode(numbering, slot) - 1] = dutyEnd(duty);
   }
@@ -125,7 +135,7 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
     if (lorry[slot] === 0) succ[startNode(numbering, slot) - 1] = finishNode(numbering, slot);
   });
   for (let node = 1; node <= 2 * numbering.units; node++) if (!visited.has(node)) time[node - 1] = 0;
-  return { fixed_succ: succ, fixed_loc: place, fixed_time: time, fixed_depart: depart, fixed_break: pause, fixed_before_break: ahead, fixed_second_break: second, fixed_before_second_break: secondAhead, fixed_break_effect: effect, fixed_second_break_effect: secondEffect, fixed_lorry: lorry, fixed_returns: returns, fixed_end: end };
+  return { fixed_succ: succ, fixed_loc: place, fixed_time: time, fixed_depart: depart, fixed_break: pause, fixed_before_break: ahead, fixed_second_break: second, fixed_before_second_break: secondAhead, fixed_third_break: third, fixed_before_third_break: thirdAhead, fixed_break_effect: effect, fixed_second_break_effect: secondEffect, fixed_third_break_effect: thirdEffect, fixed_lorry: lorry, fixed_returns: returns, fixed_end: end };
 }
 
 const NODE_KINDS: ReadonlySet<StopActivity['kind']> = new Set(['service', 'pickup', 'delivery', 'yard_work']);
@@ -189,17 +199,17 @@ interface BreakRun {
 }
 
 /**
- * For each node, the arc to the next: when it departs and its breaks (up to two). A break after
+ * For each node, the arc to the next: when it departs and its breaks (up to three). A break after
  * the node's activity at its stop is taken before driving (ahead 0); an en-route break is `ahead`
  * minutes into the drive; a break at the next stop before its first activity is taken on arrival.
  * Break activities back to back are one break. The model's journey runs without idle time from
- * its first break to its second (a wait is before the first or after the second), so a plan with
+ * its first break to its last (a wait is before the first or after the last), so a plan with
  * idle time between two breaks of a journey (at one stop, or after a break before driving, or
  * before a break on arrival) has no such journey in the model. The last node's arc is the drive
  * back to the duty's start place when there is one (`back`); after it, or after the last node
  * when there is none, the duty may idle until it ends (at its last stop, with one break).
  */
-const NO_BREAK: Arc = { depart: 0, pause: 0, ahead: 0, second: 0, secondAhead: 0, effect: -1, secondEffect: -1 };
+const NO_BREAK: Arc = { depart: 0, pause: 0, ahead: 0, second: 0, secondAhead: 0, third: 0, thirdAhead: 0, effect: -1, secondEffect: -1, thirdEffect: -1 };
 
 function dutyArcs(problem: PlanningProblem, duty: Duty, nodes: DutyNode[], back: PlanStop | null): Arc[] {
   const breaks = duty.stops.flatMap((stop) => [
@@ -215,7 +225,7 @@ function dutyArcs(problem: PlanningProblem, duty: Duty, nodes: DutyNode[], back:
     const until = following === undefined ? end : next.start;
     const runs = breakRuns(breaks.filter((pause) => pause.start >= entry.end && pause.end <= until));
     const where = `between two activities (minute ${runs[0]?.start ?? entry.end})`;
-    if (runs.length > 2) throw new PlanShapeError(`${runs.length} breaks ${where}: the model takes up to two per journey`);
+    if (runs.length > 3) throw new PlanShapeError(`${runs.length} breaks ${where}: the model takes up to three per journey`);
     const sameStop = entry.place === next.place;
     const leave = sameStop ? entry.end : departures.get(entry.stop)!;
     const drive = sameStop ? 0 : problem.travelMinutes[entry.place]![next.place]!;
@@ -228,14 +238,17 @@ function dutyArcs(problem: PlanningProblem, duty: Duty, nodes: DutyNode[], back:
       if (ahead > 0 && ahead < drive) enRouteBefore += run.end - run.start;
       return { ...run, ahead };
     });
-    const [first, second] = placed as [BreakRun & { ahead: number }, (BreakRun & { ahead: number }) | undefined];
+    const [first, second, third] = placed as [BreakRun & { ahead: number }, (BreakRun & { ahead: number }) | undefined, (BreakRun & { ahead: number }) | undefined];
     const depart = first.start - first.ahead;
     const firstBreak = { depart, pause: first.end - first.start, ahead: first.ahead, effect: runEffect(first.parts) };
     if (second === undefined) return { ...NO_BREAK, ...firstBreak };
-    if (second.ahead <= first.ahead || second.start !== first.end + second.ahead - first.ahead) {
-      throw new PlanShapeError(`two breaks with idle time between them ${where}: the model's journey has none there`);
-    }
-    return { ...firstBreak, second: second.end - second.start, secondAhead: second.ahead, secondEffect: runEffect(second.parts) };
+    // driving, and no idle time, between one break and the next
+    const apart = (one: BreakRun & { ahead: number }, next: BreakRun & { ahead: number }) => next.ahead > one.ahead && next.start === one.end + next.ahead - one.ahead;
+    if (!apart(first, second)) throw new PlanShapeError(`two breaks with idle time between them ${where}: the model's journey has none there`);
+    const secondBreak = { second: second.end - second.start, secondAhead: second.ahead, secondEffect: runEffect(second.parts) };
+    if (third === undefined) return { ...NO_BREAK, ...firstBreak, ...secondBreak };
+    if (!apart(second, third)) throw new PlanShapeError(`two breaks with idle time between them ${where}: the model's journey has none there`);
+    return { ...firstBreak, ...secondBreak, third: third.end - third.start, thirdAhead: third.ahead, thirdEffect: runEffect(third.parts) };
   });
 }
 

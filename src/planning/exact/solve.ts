@@ -211,6 +211,8 @@ function followsWarmStart(warm: Record<string, number[]>, solution: Record<strin
     ['warm_before_break', 'before_break', -1],
     ['warm_second_break', 'second_break', -1],
     ['warm_before_second_break', 'before_second_break', -1],
+    ['warm_third_break', 'third_break', -1],
+    ['warm_before_third_break', 'before_third_break', -1],
     ['warm_lorry', 'lorry', -1],
     ['warm_returns', 'returns_to_base', -1],
   ];

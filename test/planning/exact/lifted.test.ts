@@ -346,6 +346,28 @@ function splitOnOneJourney(problem: PlanningProblem, second: number, enRoutePart
 }
 
 /**
+ * splitOnOneJourney's plan with a break of `minutes` on arrival at Southampton, before the delivery
+ * (and, with `fourthAfter`, an en-route break of 15 min that many minutes of driving after the 30).
+ */
+function withArrivalBreak(plan: Plan, minutes: number, fourthAfter?: number): Plan {
+  const duty = structuredClone(plan.duties[0]!);
+  const last = duty.stops[duty.stops.length - 1]!;
+  const second = last.enRouteBreaks[last.enRouteBreaks.length - 1]!;
+  if (fourthAfter !== undefined) {
+    last.enRouteBreaks.push({ start: second.end + fourthAfter, end: second.end + fourthAfter + 15 });
+    last.arrive += 15;
+  }
+  const delivery = last.activities[0]!;
+  const handling = delivery.end - delivery.start;
+  delivery.start = last.arrive + minutes;
+  delivery.end = delivery.start + handling;
+  last.activities = [{ kind: 'break', start: last.arrive, end: last.arrive + minutes }, delivery];
+  last.depart = delivery.end;
+  duty.end = delivery.end;
+  return { ...plan, duties: [duty] };
+}
+
+/**
  * On one solver: the witness (a plan of `solved`'s problem) is accepted by the model, the near miss
  * (a plan the validator rejects, of the same problem or of a twin) is rejected, and the model plans
  * `solved` in full with a plan the validator passes.
@@ -609,6 +631,35 @@ describe('exact model: restrictions lifted (issue 18), plans it rejected before'
     // a 29 min second part does not complete the split
     nearMiss: (problem) => splitOnOneJourney(problem, 29),
     rule: 'D1',
+  });
+
+  describe('three breaks on one journey (a W1 break, a D1 break and one on arrival) are written by the bridge (fix.ts) and taken by the model', () => {
+    // split-on-one-journey with the arrival window to 13:30: room for a break on arrival after the split
+    const body = () => {
+      const longer = caseBody('split-on-one-journey') as Record<string, any>;
+      longer.movements[0].arrival_window.end = '2026-03-03T13:30:00Z';
+      return longer;
+    };
+    it('16 min before driving, 30 en route after 270 min of driving, 15 on arrival: the validator passes it and the model accepts it on Gecode and Chuffed; with a fourth en route the bridge refuses its shape', async () => {
+      const { snapshot, problem } = await caseOf(body());
+      const witness = withArrivalBreak(splitOnOneJourney(problem, 30), 15);
+      expect(planValidator(snapshot, problem)(witness)).to.deep.equal([]);
+      for (const solver of solvers) {
+        const check = await checkPlanExact(problem, witness, engine, { solver, timeLimitMs: LIMIT_MS, proofs: 'raw' });
+        expect({ solver, accepted: check.accepted, shape: check.shape ?? null }, check.status).to.deep.equal({ solver, accepted: true, shape: null });
+      }
+      // a 29 min second part does not complete the split: D1, rejected by both
+      const nearMiss = withArrivalBreak(splitOnOneJourney(problem, 29), 15);
+      expect(planValidator(snapshot, problem)(nearMiss).map((violation) => violation.rule)).to.deep.equal(['D1']);
+      const rejected = await checkPlanExact(problem, nearMiss, engine, { solver: solvers[0]!, timeLimitMs: LIMIT_MS, proofs: 'raw' });
+      expect({ accepted: rejected.accepted, shape: rejected.shape ?? null }, rejected.status).to.deep.equal({ accepted: false, shape: null });
+      // a fourth break, 15 min after 30 more min of driving: a shape the model cannot state
+      const four = withArrivalBreak(splitOnOneJourney(problem, 30), 15, 30);
+      expect(planValidator(snapshot, problem)(four)).to.deep.equal([]);
+      const refused = await checkPlanExact(problem, four, engine, { solver: solvers[0]!, timeLimitMs: LIMIT_MS, proofs: 'raw' });
+      expect({ accepted: refused.accepted, shape: refused.shape ?? null }).to.deep.include({ accepted: false });
+      expect(refused.shape).to.match(/4 breaks .*up to three per journey/);
+    });
   });
 
   describe('a run of break activities back to back is one break of the model, held to what its own parts do', () => {
