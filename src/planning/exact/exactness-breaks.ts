@@ -14,9 +14,10 @@
  * window (D3/D4: driving moves within a journey); no run of windows that meets a night (local
  * 00:00-04:00) with more than 600 min of possible working time (W3: driving moves, work may move
  * into a night); a window long enough to hold a daily rest between two duties is at most 780 min
- * (R1) and the driving the counters carry into the day plus the most the driver can drive stays
- * within 540 (D2), so those two duties merge into one with the rest as a break (step 1; the model
- * has one slot per window).
+ * (R1) and the driving the counters carry into the day plus the most the driver can drive around
+ * the rest (the window less the rest and two walk-round checks, or less) stays within 540 (D2), so
+ * those two duties merge into one with the rest as a break (step 1; the model has one slot per
+ * window).
  *
  * Argument. Take a plan the validator accepts, of the model's shape but for its breaks (the other
  * steps), and read its time as the hours engine does: working time (driving, handling, a wait, a
@@ -88,7 +89,9 @@ export function breaksPerJourney(problem: PlanningProblem, drivers: readonly Pro
       const length = window.end - window.start;
       if (calendar.nextWeekStart(window.start) < window.end) bite(`a fixed week starts inside driver ${driver.id}'s window ${window.start}-${window.end}`);
       const holdsRest = length >= LIMITS.dailyRest + 2 * problem.walkRoundCheckMinutes;
-      if (holdsRest && (length > LIMITS.dutySpan || carriedToday + Math.min(length, routes) > LIMITS.dailyDriving)) {
+      // around a daily rest inside it, the duties span at most the window less the rest, each with its walk-round check
+      const aroundRest = length - LIMITS.dailyRest - 2 * problem.walkRoundCheckMinutes;
+      if (holdsRest && (length > LIMITS.dutySpan || carriedToday + Math.min(aroundRest, routes) > LIMITS.dailyDriving)) {
         bite(`driver ${driver.id}'s window ${window.start}-${window.end} may hold a daily rest between two duties that one duty could not replace`);
       }
     }

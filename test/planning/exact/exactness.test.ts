@@ -147,6 +147,13 @@ describe('exactness certificate of the exact model', function () {
     problem.drivers[0]!.availability = [{ start: 60, end: 60 + 781 }];
     const result = exactness(problem, { legs: everyLeg(problem) });
     expect(!result.exact && result.mayBite.map((entry) => entry.why)).to.deep.equal([`driver d-1's window 60-841 may hold a daily rest between two duties that one duty could not replace`]);
+    // D2: around a rest, 780 - 660 - 2 x 15 = 90 min of duties: with 450 min of driving carried in
+    // the merged duty drives at most 540; with 451, 541
+    problem.drivers[0]!.availability = [{ start: 60, end: 60 + 780 }];
+    problem.drivers[0]!.hours = { ...problem.drivers[0]!.hours, rested: false, counters: { ...problem.drivers[0]!.hours.counters, drivingToday: 450 } };
+    expect(biting(problem)).to.deep.equal([]);
+    problem.drivers[0]!.hours.counters.drivingToday = 451;
+    expect(biting(problem)).to.deep.equal(['breaks_per_journey']);
   });
 
   it('breaks per journey: driving carried in by the counters no longer bites; two windows less than a daily rest apart do', async () => {
