@@ -21,7 +21,8 @@
  *    validated, is `feasible` (`requires_full_replan` true). The relaxation's UNSATISFIABLE is
  *    `infeasible_proven`; so is the exact model's, but only where the exactness certificate
  *    (planning/exact/exactness.ts) shows its restrictions lose no plan on this check and a second
- *    backend confirms it (exact.ts); whichever decides first answers; anything else is `unknown`.
+ *    backend confirms it (exact.ts), and it answers only once the relaxation has ended without a
+ *    proof (so the reason code does not depend on which finishes first); anything else is `unknown`.
  *
  * The relaxation can only decide when no plan exists, so it is not started while the insertion
  * can still find one (unless its data shows a conflict); and a found plan and a proof exclude
@@ -172,14 +173,14 @@ export async function decide(context: DecideContext, settings: ProofSettings): P
     await new Promise((resolve) => setImmediate(resolve));
     const resolved = tryResolve(context);
     if (resolved !== null) return resolved;
-    // a small check: the exact model searches beside the proof; whichever decides first answers
+    // a small check: the exact model searches beside the proof (`preferringRelaxation` picks the answer)
     let run: RelaxationRun | null = null;
     const proofDecision = proof.then((ended) => {
       run = ended;
       return provenBy(ended, mandatoryScope(context));
     });
     const exactDecision = smallEnoughForExact(context.problem) ? tryExact(context, settings, stop.signal) : Promise.resolve(null);
-    const decided = await firstDecided([proofDecision, exactDecision]);
+    const decided = await preferringRelaxation(proofDecision, exactDecision);
     if (decided !== null) return decided;
     return {
       status: 'unknown',
@@ -193,17 +194,33 @@ export async function decide(context: DecideContext, settings: ProofSettings): P
   }
 }
 
-/** The first of the promises to give a decision, or null when none does. */
-function firstDecided(candidates: Promise<Decision | null>[]): Promise<Decision | null> {
+/**
+ * The answer of step 5's two searches, so that its reason code does not depend on which finishes
+ * first: the relaxation's proof whenever it has one; the exact model's plan at once (a plan and a
+ * proof exclude each other); the exact model's proof only once the relaxation has ended without
+ * one (a proof found first waits for it: where the relaxation's data is satisfiable, it ends
+ * quickly). Null when neither decides.
+ */
+function preferringRelaxation(relaxation: Promise<Decision | null>, exact: Promise<Decision | null>): Promise<Decision | null> {
   return new Promise((resolve) => {
-    let open = candidates.length;
-    for (const candidate of candidates) {
-      void candidate.then((decision) => {
-        open -= 1;
-        if (decision !== null) resolve(decision);
-        else if (open === 0) resolve(null);
-      });
-    }
+    let relaxationEnded = false;
+    let exactProof: Decision | null = null;
+    let open = 2;
+    const settle = () => {
+      open -= 1;
+      if (relaxationEnded && exactProof !== null) resolve(exactProof);
+      else if (open === 0) resolve(null);
+    };
+    void relaxation.then((decision) => {
+      relaxationEnded = true;
+      if (decision !== null) resolve(decision);
+      settle();
+    });
+    void exact.then((decision) => {
+      if (decision?.status === 'feasible') resolve(decision);
+      else exactProof = decision;
+      settle();
+    });
   });
 }
 
