@@ -72,8 +72,7 @@ export function breaksPerJourney(problem: PlanningProblem, drivers: readonly Pro
     const sources = [counters, ...refreshes];
     const carriedWorking = Math.max(...sources.map((source) => Math.max(source.drivingToday, source.workingSinceBreak)));
     const carriedToday = Math.max(...sources.map((source) => source.drivingToday));
-    const routes = routeDriving(problem, driver, offered, into);
-    const journey = longestJourney(problem, driver, offered, into);
+    const { routes, journey } = driverJourneys(problem, driver, offered, into);
     if (journey > LIMITS.drivingBeforeBreak) {
       bite(`driver ${driver.id} may drive a journey of ${journey} min (over ${LIMITS.drivingBeforeBreak}): it may need two D1 breaks, a W1 break and one on arrival`);
     }
@@ -106,34 +105,25 @@ function longestJourneysInto(problem: PlanningProblem): number[] {
 }
 
 /**
- * The most a driver can drive in all: in the model's shape (the other steps) a duty drives only
- * into a stop of a unit it serves (one pickup and one delivery each) or back to where it started,
- * each journey at most the longest into that place; a place the unit chooses (a deliver_empty's
- * pickup: any empty the validator accepts, data.ts `widerEmpties`; a collect_empty's unloading)
- * counts the longest journey into any place.
+ * The most a driver can drive in all (`routes`) and in one journey (`journey`), in the model's
+ * shape (the other steps): a duty drives only into a stop of an offered unit the driver is
+ * qualified for (one pickup and one delivery each) or back to where it started, each journey at
+ * most the longest into that place; a place the unit chooses (a deliver_empty's pickup: any empty
+ * the validator accepts, data.ts `widerEmpties`; a collect_empty's unloading) counts the longest
+ * journey into any place. The drive back: to where the driver starts in their first window (the
+ * model's first duty starts there), from anywhere to anywhere in a later one.
  */
-function routeDriving(problem: PlanningProblem, driver: ProblemDriver, offered: ReadonlySet<number>, into: readonly number[]): number {
+function driverJourneys(problem: PlanningProblem, driver: ProblemDriver, offered: ReadonlySet<number>, into: readonly number[]): { routes: number; journey: number } {
   const anywhere = Math.max(0, ...into);
   const longest = (places: readonly number[]) => (places.length === 0 ? anywhere : Math.max(...places.map((place) => into[place]!)));
   const stops = problem.units
     .filter((unit) => offered.has(unit.leg) && unit.eligibleDrivers.includes(driver.index))
-    .reduce((sum, unit) => sum + longest(unit.type === 'deliver_empty' ? [] : unit.pickupPlaces) + longest(unit.deliveryPlace === null ? [] : [unit.deliveryPlace]), 0);
-  // the drive back: to where the driver starts in their first window (the model's first duty starts there), anywhere in a later one
-  return stops + into[driver.startPlace]! + Math.max(0, driver.availability.length - 1) * anywhere;
-}
-
-/**
- * The longest journey a duty of the driver may drive, in the model's shape (the other steps): into
- * a stop of an offered unit they are qualified for (into any place where the unit chooses it, as
- * `routeDriving`), or back to where they start (anywhere, with several windows).
- */
-function longestJourney(problem: PlanningProblem, driver: ProblemDriver, offered: ReadonlySet<number>, into: readonly number[]): number {
-  const anywhere = Math.max(0, ...into);
-  const longest = (places: readonly number[]) => (places.length === 0 ? anywhere : Math.max(...places.map((place) => into[place]!)));
-  const stops = problem.units
-    .filter((unit) => offered.has(unit.leg) && unit.eligibleDrivers.includes(driver.index))
-    .map((unit) => Math.max(longest(unit.type === 'deliver_empty' ? [] : unit.pickupPlaces), longest(unit.deliveryPlace === null ? [] : [unit.deliveryPlace])));
-  return Math.max(into[driver.startPlace]!, driver.availability.length > 1 ? anywhere : 0, ...stops);
+    .flatMap((unit) => [longest(unit.type === 'deliver_empty' ? [] : unit.pickupPlaces), longest(unit.deliveryPlace === null ? [] : [unit.deliveryPlace])]);
+  const laterWindows = Math.max(0, driver.availability.length - 1);
+  return {
+    routes: stops.reduce((sum, minutes) => sum + minutes, 0) + into[driver.startPlace]! + laterWindows * anywhere,
+    journey: Math.max(into[driver.startPlace]!, laterWindows > 0 ? anywhere : 0, ...stops),
+  };
 }
 
 /** A driver's windows grouped into runs: consecutive windows less than a daily rest apart share the counters. */

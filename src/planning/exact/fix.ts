@@ -34,21 +34,25 @@ export function slotsNeeded(problem: PlanningProblem, plan: Plan): number {
 const windowOf = (problem: PlanningProblem, duty: Duty) =>
   problem.drivers[duty.driver]!.availability.findIndex((window) => window.start <= duty.start && duty.end <= window.end);
 
+/** A break of a journey: its minutes, the driving before it, and what its parts do to D1 (`runEffect`). */
+interface ArcBreak {
+  minutes: number;
+  ahead: number;
+  effect: number;
+}
+
 interface Arc {
   depart: number;
-  pause: number;
-  ahead: number;
-  /** The journey's second break (0: none) and the driving before it. */
-  second: number;
-  secondAhead: number;
-  /** Its third (0: none) and the driving before it. */
-  third: number;
-  thirdAhead: number;
-  /** What each break's parts do to D1 (`runEffect`), -1 with no break. */
-  effect: number;
-  secondEffect: number;
-  thirdEffect: number;
+  /** The journey's breaks in order (none to three). */
+  breaks: ArcBreak[];
 }
+
+/** The model's arrays of a journey's first, second and third break (hours.mzn). */
+const BREAK_ARRAYS = [
+  { minutes: 'fixed_break', ahead: 'fixed_before_break', effect: 'fixed_break_effect' },
+  { minutes: 'fixed_second_break', ahead: 'fixed_before_second_break', effect: 'fixed_second_break_effect' },
+  { minutes: 'fixed_third_break', ahead: 'fixed_before_third_break', effect: 'fixed_third_break_effect' },
+] as const;
 
 /** A node of a duty with its activity's start and end and the stop where it is. */
 interface DutyNode {
@@ -66,8 +70,8 @@ interface DutyNode {
  * (`fixed_*_effect`), which the search chooses.
  */
 export function warmData(problem: PlanningProblem, instance: ExactInstance, plan: Plan): Record<string, number[]> {
-  const { fixed_end: _ends, fixed_break_effect: _effects, fixed_second_break_effect: _secondEffects, fixed_third_break_effect: _thirdEffects, ...decisions } = fixedData(problem, instance, plan);
-  return Object.fromEntries(Object.entries(decisions).map(([name, values]) => [name.replace(/^fixed_/, 'warm_'), values]));
+  const followed = (name: string) => name !== 'fixed_end' && !BREAK_ARRAYS.some((names) => names.effect === name);
+  return Object.fromEntries(Object.entries(fixedData(problem, instance, plan)).filter(([name]) => followed(name)).map(([name, values]) => [name.replace(/^fixed_/, 'warm_'), values]));
 }
 
 /** The `fixed_*` data for the plan, to merge into the instance's data. */
@@ -79,15 +83,8 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
   const time = new Array<number>(count).fill(-1);
   const end = new Array<number>(count).fill(-1);
   const depart = new Array<number>(count).fill(-1);
-  const pause = new Array<number>(count).fill(-1);
-  const ahead = new Array<number>(count).fill(-1);
-  const second = new Array<number>(count).fill(-1);
-  const secondAhead = new Array<number>(count).fill(-1);
-  const third = new Array<number>(count).fill(-1);
-  const thirdAhead = new Array<number>(count).fill(-1);
-  const effect = new Array<number>(count).fill(-1);
-  const secondEffect = new Array<number>(count).fill(-1);
-  const thirdEffect = new Array<number>(count).fill(-1);
+  // per break of a journey: its minutes, the driving before it, its effect on D1 (-1: not visited)
+  const breaks = BREAK_ARRAYS.map(() => ({ minutes: new Array<number>(count).fill(-1), ahead: new Array<number>(count).fill(-1), effect: new Array<number>(count).fill(-1) }));
   // where each visited node's activity is: the model chooses it for a deliver_empty's pickup and a collect_empty's delivery
   const place = new Array<number>(count).fill(0);
   const lorry = layout.slots.map(() => 0);
@@ -118,15 +115,12 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
       succ[node - 1] = nodes[position + 1]?.node ?? finishNode(numbering, slot);
       const arc = arcs[position]!;
       depart[node - 1] = arc.depart;
-      pause[node - 1] = arc.pause;
-      ahead[node - 1] = arc.ahead;
-      second[node - 1] = arc.second;
-      secondAhead[node - 1] = arc.secondAhead;
-      third[node - 1] = arc.third;
-      thirdAhead[node - 1] = arc.thirdAhead;
-      effect[node - 1] = arc.effect;
-      secondEffect[node - 1] = arc.secondEffect;
-      thirdEffect[node - 1] = arc.thirdEffect;
+      breaks.forEach((arrays, b) => {
+        const pause = arc.breaks[b];
+        arrays.minutes[node - 1] = pause?.minutes ?? 0;
+        arrays.ahead[node - 1] = pause?.ahead ?? 0;
+        arrays.effect[node - 1] = pause?.effect ?? -1;
+      });
     });
     time[finishNode(numbering, slot) - 1] = dutyEnd(duty);
   }
@@ -135,7 +129,8 @@ export function fixedData(problem: PlanningProblem, instance: ExactInstance, pla
     if (lorry[slot] === 0) succ[startNode(numbering, slot) - 1] = finishNode(numbering, slot);
   });
   for (let node = 1; node <= 2 * numbering.units; node++) if (!visited.has(node)) time[node - 1] = 0;
-  return { fixed_succ: succ, fixed_loc: place, fixed_time: time, fixed_depart: depart, fixed_break: pause, fixed_before_break: ahead, fixed_second_break: second, fixed_before_second_break: secondAhead, fixed_third_break: third, fixed_before_third_break: thirdAhead, fixed_break_effect: effect, fixed_second_break_effect: secondEffect, fixed_third_break_effect: thirdEffect, fixed_lorry: lorry, fixed_returns: returns, fixed_end: end };
+  const breakData = BREAK_ARRAYS.flatMap((names, b) => [[names.minutes, breaks[b]!.minutes], [names.ahead, breaks[b]!.ahead], [names.effect, breaks[b]!.effect]] as const);
+  return { fixed_succ: succ, fixed_loc: place, fixed_time: time, fixed_depart: depart, ...Object.fromEntries(breakData), fixed_lorry: lorry, fixed_returns: returns, fixed_end: end };
 }
 
 const NODE_KINDS: ReadonlySet<StopActivity['kind']> = new Set(['service', 'pickup', 'delivery', 'yard_work']);
@@ -209,8 +204,6 @@ interface BreakRun {
  * back to the duty's start place when there is one (`back`); after it, or after the last node
  * when there is none, the duty may idle until it ends (at its last stop, with one break).
  */
-const NO_BREAK: Arc = { depart: 0, pause: 0, ahead: 0, second: 0, secondAhead: 0, third: 0, thirdAhead: 0, effect: -1, secondEffect: -1, thirdEffect: -1 };
-
 function dutyArcs(problem: PlanningProblem, duty: Duty, nodes: DutyNode[], back: PlanStop | null): Arc[] {
   const breaks = duty.stops.flatMap((stop) => [
     ...stop.enRouteBreaks.map((pause) => ({ start: pause.start, end: pause.end })),
@@ -225,12 +218,12 @@ function dutyArcs(problem: PlanningProblem, duty: Duty, nodes: DutyNode[], back:
     const until = following === undefined ? end : next.start;
     const runs = breakRuns(breaks.filter((pause) => pause.start >= entry.end && pause.end <= until));
     const where = `between two activities (minute ${runs[0]?.start ?? entry.end})`;
-    if (runs.length > 3) throw new PlanShapeError(`${runs.length} breaks ${where}: the model takes up to three per journey`);
+    if (runs.length > BREAK_ARRAYS.length) throw new PlanShapeError(`${runs.length} breaks ${where}: the model takes up to three per journey`);
     const sameStop = entry.place === next.place;
     const leave = sameStop ? entry.end : departures.get(entry.stop)!;
     const drive = sameStop ? 0 : problem.travelMinutes[entry.place]![next.place]!;
     const arrive = sameStop ? entry.end : next.stop.arrive;
-    if (runs.length === 0) return { ...NO_BREAK, depart: leave };
+    if (runs.length === 0) return { depart: leave, breaks: [] };
     // driving before each break: none at the stop before driving, all of it on arrival, else the drive so far
     let enRouteBefore = 0;
     const placed = runs.map((run) => {
@@ -238,17 +231,15 @@ function dutyArcs(problem: PlanningProblem, duty: Duty, nodes: DutyNode[], back:
       if (ahead > 0 && ahead < drive) enRouteBefore += run.end - run.start;
       return { ...run, ahead };
     });
-    const [first, second, third] = placed as [BreakRun & { ahead: number }, (BreakRun & { ahead: number }) | undefined, (BreakRun & { ahead: number }) | undefined];
-    const depart = first.start - first.ahead;
-    const firstBreak = { depart, pause: first.end - first.start, ahead: first.ahead, effect: runEffect(first.parts) };
-    if (second === undefined) return { ...NO_BREAK, ...firstBreak };
     // driving, and no idle time, between one break and the next
-    const apart = (one: BreakRun & { ahead: number }, next: BreakRun & { ahead: number }) => next.ahead > one.ahead && next.start === one.end + next.ahead - one.ahead;
-    if (!apart(first, second)) throw new PlanShapeError(`two breaks with idle time between them ${where}: the model's journey has none there`);
-    const secondBreak = { second: second.end - second.start, secondAhead: second.ahead, secondEffect: runEffect(second.parts) };
-    if (third === undefined) return { ...NO_BREAK, ...firstBreak, ...secondBreak };
-    if (!apart(second, third)) throw new PlanShapeError(`two breaks with idle time between them ${where}: the model's journey has none there`);
-    return { ...firstBreak, ...secondBreak, third: third.end - third.start, thirdAhead: third.ahead, thirdEffect: runEffect(third.parts) };
+    for (let b = 1; b < placed.length; b += 1) {
+      const [one, next] = [placed[b - 1]!, placed[b]!];
+      if (!(next.ahead > one.ahead && next.start === one.end + next.ahead - one.ahead)) {
+        throw new PlanShapeError(`two breaks with idle time between them ${where}: the model's journey has none there`);
+      }
+    }
+    const first = placed[0]!;
+    return { depart: first.start - first.ahead, breaks: placed.map((run) => ({ minutes: run.end - run.start, ahead: run.ahead, effect: runEffect(run.parts) })) };
   });
 }
 

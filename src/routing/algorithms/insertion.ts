@@ -8,6 +8,7 @@ import { checkRoute, stopService, stopWindow } from '../structures/evaluate.ts';
 import { buildState, type RouteState } from '../structures/route-state.ts';
 import { longestArc } from '../utils/relatedness.ts';
 import { obeysTriangleInequality } from '../utils/metric.ts';
+import { oncePer } from '../utils/memo.ts';
 import type { Random } from '../utils/random.ts';
 import type { RouteStop, RoutingInstance, RoutingSolution } from '../structures/instance.ts';
 
@@ -147,21 +148,14 @@ function scanInsertions(
   return best;
 }
 
-const forwardInstances = new WeakMap<RoutingInstance, boolean>();
-
 /**
  * Whether no arc and no service takes negative time: then a route's departures only get later
  * from stop to stop, and a scan may stop at the first one after a window closes.
  */
-function forwardSchedules(instance: RoutingInstance): boolean {
-  let forward = forwardInstances.get(instance);
-  if (forward === undefined) {
-    forward = instance.requests.every((request) => request.pickupService >= 0 && request.deliveryService >= 0) &&
-      instance.travel.every((row) => row.every((arc) => arc >= 0));
-    forwardInstances.set(instance, forward);
-  }
-  return forward;
-}
+const forwardSchedules = oncePer(
+  (instance: RoutingInstance) =>
+    instance.requests.every((request) => request.pickupService >= 0 && request.deliveryService >= 0) && instance.travel.every((row) => row.every((arc) => arc >= 0)),
+);
 
 /**
  * A request delivered at the route's end where the vehicle ends, with no service there and a
@@ -404,17 +398,8 @@ export function regretInsert(instance: RoutingInstance, solution: RoutingSolutio
   return failed;
 }
 
-const singleGroups = new WeakMap<RoutingInstance, boolean>();
-
 /** Whether every group holds one request. */
-function singleRequestGroups(instance: RoutingInstance): boolean {
-  let single = singleGroups.get(instance);
-  if (single === undefined) {
-    single = new Set(instance.requests.map((request) => request.group)).size === instance.requests.length;
-    singleGroups.set(instance, single);
-  }
-  return single;
-}
+const singleRequestGroups = oncePer((instance: RoutingInstance) => new Set(instance.requests.map((request) => request.group)).size === instance.requests.length);
 
 /** Takes out the requests of groups that are served only in part; returns the requests taken out. */
 export function dropPartialGroups(instance: RoutingInstance, solution: RoutingSolution): number[] {

@@ -7,19 +7,12 @@
  * then nothing is passed over.
  */
 
+import { oncePer } from './memo.ts';
+
 /** Locations beyond which the matrix is not checked (and taken as not obeying it): n^3 steps. */
 const MOST_CHECKED = 300;
 
-const known = new WeakMap<number[][], boolean>();
-
-export function obeysTriangleInequality(travel: number[][]): boolean {
-  let metric = known.get(travel);
-  if (metric === undefined) {
-    metric = check(travel);
-    known.set(travel, metric);
-  }
-  return metric;
-}
+export const obeysTriangleInequality: (travel: number[][]) => boolean = oncePer(check);
 
 function check(travel: number[][]): boolean {
   const n = travel.length;

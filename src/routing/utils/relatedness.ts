@@ -4,19 +4,14 @@
  * among a request's nearest ones (granular neighbourhoods, as Vidal's HGS and PyVRP do).
  */
 import type { RoutingInstance } from '../structures/instance.ts';
+import { oncePer } from './memo.ts';
 
-/** The longest arc of each travel matrix (a matrix is never changed once built). */
-const longestArcs = new WeakMap<number[][], number>();
-
-export function longestArc(travel: number[][]): number {
-  let arc = longestArcs.get(travel);
-  if (arc === undefined) {
-    arc = 1;
-    for (const row of travel) for (const value of row) if (value > arc) arc = value;
-    longestArcs.set(travel, arc);
-  }
+/** The longest arc of each travel matrix (at least 1; a matrix is never changed once built). */
+export const longestArc: (travel: number[][]) => number = oncePer((travel) => {
+  let arc = 1;
+  for (const row of travel) for (const value of row) if (value > arc) arc = value;
   return arc;
-}
+});
 
 /**
  * Shaw relatedness of requests a and b (smaller = more related): the distance between their

@@ -9,6 +9,7 @@ import type { RouteStop, RoutingInstance } from '../../structures/instance.ts';
 import type { NeighbourLists } from '../../utils/relatedness.ts';
 import type { Random } from '../../utils/random.ts';
 import { now } from '../../utils/clock.ts';
+import { oncePer } from '../../utils/memo.ts';
 import { LocalSearchContext } from './context.ts';
 import { exchange } from './exchange.ts';
 import { intraOrOpt, orOpt } from './or-opt.ts';
@@ -105,18 +106,11 @@ export function localSearch(instance: RoutingInstance, routes: RouteStop[][], op
   return { moves, changed: context.changed, byOperator };
 }
 
-const operatorsByInstance = new WeakMap<RoutingInstance, { operators: LocalSearchOperator[]; totalWeight: number }>();
-
 /** The operators drawn on an instance (weight above 0, applying to it), decided once per instance: a local search runs after every ruin. */
-function operatorsFor(instance: RoutingInstance): { operators: LocalSearchOperator[]; totalWeight: number } {
-  let found = operatorsByInstance.get(instance);
-  if (found === undefined) {
-    const operators = OPERATORS.filter((operator) => operator.weight > 0 && (operator.appliesTo?.(instance) ?? true));
-    found = { operators, totalWeight: operators.reduce((sum, operator) => sum + operator.weight, 0) };
-    operatorsByInstance.set(instance, found);
-  }
-  return found;
-}
+const operatorsFor = oncePer((instance: RoutingInstance) => {
+  const operators = OPERATORS.filter((operator) => operator.weight > 0 && (operator.appliesTo?.(instance) ?? true));
+  return { operators, totalWeight: operators.reduce((sum, operator) => sum + operator.weight, 0) };
+});
 
 /**
  * The operators in a random order, heavier ones more likely first (roulette without

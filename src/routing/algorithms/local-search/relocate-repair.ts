@@ -67,8 +67,8 @@ export function relocateRepair(context: LocalSearchContext, r: number): boolean 
     // few places by travel
     const places: { i: number; detour: number }[] = [];
     for (let i = 0; i <= endSection; i += 1) {
-      const before = i === 0 ? vehicle.startLocation : stopLocation(instance, stops[i - 1]!);
-      const after = i < stops.length ? stopLocation(instance, stops[i]!) : vehicle.endLocation;
+      const before = i === 0 ? vehicle.startLocation : state.locations[i - 1]!;
+      const after = state.locations[i]!;
       const detour = travel[before]![P]! + travel[P]![after]! - travel[before]![after]! + deliveryDetour(context, k, D);
       if (detour >= gain) continue;
       places.push({ i, detour });
