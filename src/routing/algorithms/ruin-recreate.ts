@@ -9,8 +9,8 @@
  *   the pool is empty (one vehicle fewer) or has not shrunk for its patience (moves); a round
  *   ends after every route resisted once. Rounds are counted, never timed: one before the travel
  *   phase (from the start's local optimum), then one each time the travel phase settles (moves without a new best), patience and
- *   settling both doubling each round. When two rounds in a row empty nothing, the search
- *   retraces once per vehicle count: back to the routes before the last route went, which the
+ *   settling both doubling each round. When a round empties nothing, the search retraces
+ *   once per vehicle count: back to the routes before the last route went, which the
  *   travel phase settles first (a route emptied from unsettled routes leaves long, tight routes
  *   with no room to move: lrc207 stuck 55-60 % over the best-known distance at its count).
  *   After `eliminationGiveUp` rounds in a row that empty nothing, the run makes no more;
@@ -79,8 +79,20 @@ const eliminationPatience = (requests: number): number => 50 + requests;
  * again; doubled after each round, as the attempts' patience is, so neither phase starves the other.
  */
 const eliminationStall = (requests: number): number => Math.max(50, requests);
-/** Elimination rounds in a row without a route emptied after which the search retraces (once per vehicle count). */
-const RETRACE_AFTER = 2;
+/**
+ * Elimination rounds in a row without a route emptied after which the search retraces (once per
+ * vehicle count). 1, against 2: at 0.5 s the second fruitless round came too late for a retrace
+ * (lrc205: the first round's four routes stuck 12-35 % over the best-known distance in 10 of 24
+ * seeds; retraced, the travel phase found the best-known routes in 0.08 s). Bench, 2 threads
+ * (portfolio), 16 seeds, 22 instances after warm-up, wall clock, side by side (load 2.5-3.1):
+ * runs within 1 % at the best-known count lrc205 12 -> 16 of 16, R103 1 -> 3, R108 0 -> 1,
+ * RC104 6 -> 7, the other 18 the same or within one run. 0.5 s of CPU, all 112, seeds 1-3 and
+ * their second members: Li & Lim mean gap at the count 1.44 -> 0.60 %, runs over the count 1 ->
+ * 0; Solomon 32 -> 35 runs over (as a two-member portfolio 26 both). 30 s of CPU, lrc201 lrc206
+ * R104 R109 R110 R112 R204 R211: the same counts but R112 (+1 with seed 1; at the count with
+ * seeds 2-4, where 2 had been +1), gaps within the seeds' noise.
+ */
+const RETRACE_AFTER = 1;
 
 /**
  * Stops per route (on average over the routes a ruin touched) from which the local search after

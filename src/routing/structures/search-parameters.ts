@@ -55,7 +55,8 @@ export interface RuinRecreateParameters {
   /**
    * Route elimination rounds in a row (in the travel phase) that empty no route, after which the
    * run makes no more (null: no limit; the planner's days and the booking repair keep none). 3:
-   * two rounds, the retrace, and one round from the retraced routes. Each round is twice as
+   * a round, the retrace and a round from the retraced routes, and one more (ruin-recreate.ts
+   * retraces after one round that empties nothing). Each round is twice as
    * patient, so twice as long, as the one before: traced at 30 s of process CPU time on R112,
    * R211 and RC207 (seed 1, 7 runs), rounds 5 and 6 took 18 s of the 90 s and emptied no route,
    * and no round after the 4th emptied one (with restarts, the next run eliminates afresh from
