@@ -57,7 +57,8 @@
  * (the edge cases above). So the rewritten plan is accepted and has the model's shape.
  */
 import { LIMITS, type HoursCalendar } from '../hours/index.ts';
-import type { MinuteWindow, PlanningProblem, ProblemDriver } from '../problem/index.ts';
+import type { PlanningProblem, ProblemDriver } from '../problem/index.ts';
+import { mergeWindows } from '../problem/time.ts';
 import type { MayBite } from './exactness.ts';
 
 /** Where the breaks restriction may lose a plan (empty: it loses none). */
@@ -76,7 +77,8 @@ export function breaksPerJourney(problem: PlanningProblem, drivers: readonly Pro
     if (journey > LIMITS.drivingBeforeBreak) {
       bite(`driver ${driver.id} may drive a journey of ${journey} min (over ${LIMITS.drivingBeforeBreak}): it may need two D1 breaks, a W1 break and one on arrival`);
     }
-    for (const run of runsOf(driver.availability)) {
+    // runs of windows less than a daily rest apart: they share the counters
+    for (const run of mergeWindows(driver.availability, LIMITS.dailyRest)) {
       const span = run.end - run.start;
       if (calendar.touchesNight(run.start, run.end) && carriedWorking + span > LIMITS.nightDutyWorking) {
         bite(`driver ${driver.id}'s time ${run.start}-${run.end} meets a night with up to ${carriedWorking + span} min of working time (W3): moving driving within a journey could move work into the night`);
@@ -124,15 +126,4 @@ function driverJourneys(problem: PlanningProblem, driver: ProblemDriver, offered
     routes: stops.reduce((sum, minutes) => sum + minutes, 0) + into[driver.startPlace]! + laterWindows * anywhere,
     journey: Math.max(into[driver.startPlace]!, laterWindows > 0 ? anywhere : 0, ...stops),
   };
-}
-
-/** A driver's windows grouped into runs: consecutive windows less than a daily rest apart share the counters. */
-export function runsOf(windows: readonly MinuteWindow[]): MinuteWindow[] {
-  const runs: MinuteWindow[] = [];
-  for (const window of windows) {
-    const last = runs[runs.length - 1];
-    if (last !== undefined && window.start - last.end < LIMITS.dailyRest) last.end = Math.max(last.end, window.end);
-    else runs.push({ start: window.start, end: window.end });
-  }
-  return runs;
 }

@@ -35,13 +35,17 @@ export function minuteClock(planningPeriod: Window): MinuteClock {
 
 export const isEmptyWindow = (window: MinuteWindow): boolean => window.start > window.end;
 
-/** Non-empty windows sorted by start, with overlapping or touching ones merged. */
-export function mergeWindows(windows: readonly MinuteWindow[]): MinuteWindow[] {
+/**
+ * Non-empty windows sorted by start, merged where one starts less than `apart` minutes after the
+ * windows before it end: by default (1) overlapping or touching ones; 0, only overlapping ones; a
+ * daily rest, those the counters carry across.
+ */
+export function mergeWindows(windows: readonly MinuteWindow[], apart = 1): MinuteWindow[] {
   const sorted = windows.filter((window) => !isEmptyWindow(window)).sort((a, b) => a.start - b.start || a.end - b.end);
   const merged: MinuteWindow[] = [];
   for (const window of sorted) {
     const last = merged[merged.length - 1];
-    if (last !== undefined && window.start <= last.end) last.end = Math.max(last.end, window.end);
+    if (last !== undefined && window.start - last.end < apart) last.end = Math.max(last.end, window.end);
     else merged.push({ ...window });
   }
   return merged;

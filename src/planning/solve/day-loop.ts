@@ -27,7 +27,8 @@
  */
 import { HoursTracker, LIMITS, type HoursCalendar } from '../hours/index.ts';
 import type { Duty } from '../plan/types.ts';
-import type { CalendarSpan, MinuteWindow, PlanningProblem, Unit } from '../problem/index.ts';
+import type { CalendarSpan, PlanningProblem, Unit } from '../problem/index.ts';
+import { mergeWindows } from '../problem/time.ts';
 import { commitDay, initialPlanningState, type DayInstance, type PlanningState, type RequestTimes } from './day-instance.ts';
 import { daySlots, dutiesStartingBy, operatingSpan, type DayCrewState, type DutySlot } from './duties.ts';
 import type { ScheduledDuty } from './day-schedule.ts';
@@ -130,14 +131,9 @@ export function operatingDays(problem: PlanningProblem): CalendarSpan[] {
   const dates = problem.calendar.days.filter((day) => day.end > 0 && day.start <= problem.horizon);
   const duties = problem.drivers
     .filter((driver) => driver.qualifications.hgv)
-    .flatMap((driver) => dutiesStartingBy(problem, driver, 0, problem.horizon, problem.horizon).map((pieces) => ({ start: pieces[0]!.start, end: pieces.at(-1)!.end })))
-    .sort((a, b) => a.start - b.start || a.end - b.end);
-  const runs: MinuteWindow[] = [];
-  for (const duty of duties) {
-    const last = runs.at(-1);
-    if (last !== undefined && duty.start < last.end) last.end = Math.max(last.end, duty.end);
-    else runs.push({ ...duty });
-  }
+    .flatMap((driver) => dutiesStartingBy(problem, driver, 0, problem.horizon, problem.horizon).map((pieces) => ({ start: pieces[0]!.start, end: pieces.at(-1)!.end })));
+  // duties that overlap, directly or through one another (touching ones do not)
+  const runs = mergeWindows(duties, 0);
   const cuts = dates.map((date) => date.start);
   for (let index = 1; index < dates.length; index++) {
     const midnight = dates[index]!.start;
