@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { construct, evaluateSolution, Random, type RouteStop, type RoutingInstance } from '../../src/routing/index.ts';
 import { randomInstance } from './support.ts';
-import { localSearch } from '../../src/routing/algorithms/local-search/index.ts';
+import { localSearch, OPERATORS } from '../../src/routing/algorithms/local-search/index.ts';
 import { NeighbourLists } from '../../src/routing/utils/relatedness.ts';
 import { LocalSearchContext } from '../../src/routing/algorithms/local-search/context.ts';
 import { twoOptStar } from '../../src/routing/algorithms/local-search/two-opt-star.ts';
@@ -37,11 +37,41 @@ describe('routing/local-search', function () {
     });
   }
 
+  it('passes over an operator for a request only while it would find nothing again (idle records hide no move)', () => {
+    for (const routeEnd of [false, true]) {
+      const instance = randomInstance(routeEnd ? 71 : 72, 40, routeEnd);
+      const neighbours = new NeighbourLists(instance);
+      const routes = construct(instance).solution.routes;
+      const context = new LocalSearchContext(instance, routes, neighbours, undefined, OPERATORS.length);
+      const random = new Random(7);
+      let passedOver = 0;
+      let moves = 0;
+      // operators tried on requests at random, from the construction on, as passes interleave them
+      for (let step = 0; step < 2000; step += 1) {
+        const r = random.int(instance.requests.length);
+        const o = random.int(OPERATORS.length);
+        const operator = OPERATORS[o]!;
+        if (context.idle(r, o)) {
+          passedOver += 1;
+          // the same operator on a copy of the routes as they are now finds nothing either
+          const copy = new LocalSearchContext(instance, routes.map((stops) => stops.slice()), neighbours, undefined, OPERATORS.length);
+          expect(operator.apply(copy, r), `${operator.name} on request ${r} at step ${step}`).to.equal(false);
+          continue;
+        }
+        context.trying();
+        if (operator.apply(context, r)) moves += 1;
+        else context.foundNothing(r, o);
+      }
+      expect(passedOver).to.be.above(100);
+      expect(moves).to.be.above(10);
+    }
+  });
+
   it('tells the travel a request\'s removal saves as the route without it does', () => {
     for (const routeEnd of [false, true]) {
       const instance = randomInstance(routeEnd ? 51 : 52, 30, routeEnd);
       const routes = construct(instance).solution.routes;
-      const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined);
+      const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined, OPERATORS.length);
       for (const [k, stops] of routes.entries()) {
         for (const stop of stops) {
           if (stop.kind === 'pickup') expect(context.savedWithout(k, stop.request)).to.equal(context.state(k).travel - context.stateWithout(k, stop.request).travel);
@@ -132,7 +162,7 @@ describe('routing/local-search', function () {
     const crossing = (): RouteStop[][] => [[...pair(0), ...pair(1)], [...pair(2), ...pair(3)]];
     const swap = (instance: RoutingInstance) => {
       const routes = crossing();
-      const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined);
+      const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined, OPERATORS.length);
       return { moved: twoOptStar(context, 0), routes };
     };
     const free = make();

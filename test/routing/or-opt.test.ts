@@ -3,6 +3,7 @@
  * when no request crosses its ends, to another route; precedence and windows hold.
  */
 import { expect } from 'chai';
+import { OPERATORS } from '../../src/routing/algorithms/local-search/index.ts';
 import { LocalSearchContext } from '../../src/routing/algorithms/local-search/context.ts';
 import { intraMoveFits, intraOrOpt, orOpt } from '../../src/routing/algorithms/local-search/or-opt.ts';
 import { intraTwoOpt } from '../../src/routing/algorithms/local-search/two-opt.ts';
@@ -20,7 +21,7 @@ describe('routing/or-opt', () => {
       let misses = 0;
       for (const [k, stops] of routes.entries()) {
         const state = buildState(instance, k, stops);
-        const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined);
+        const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined, OPERATORS.length);
         for (let s = 0; s < state.endSection; s += 1) {
           for (const [e, reversed] of [[s + 1, false], [s + 2, false], [s + 2, true]] as const) {
             if (e > state.endSection) continue;
@@ -49,7 +50,7 @@ describe('routing/or-opt', () => {
     const instance = lineInstance([0, 10, 20, 30, 40], [openRequest(1, 2, 0), openRequest(3, 4, 1)]);
     const routes = [[stop(0, 'pickup'), stop(1, 'pickup'), stop(0, 'delivery'), stop(1, 'delivery')]];
     expect(travel(instance, routes)).to.equal(100);
-    const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined);
+    const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined, OPERATORS.length);
     expect(intraOrOpt(context, 0)).to.equal(true);
     expect(routes[0]).to.deep.equal([stop(0, 'pickup'), stop(0, 'delivery'), stop(1, 'pickup'), stop(1, 'delivery')]);
     expect(travel(instance, routes)).to.equal(80);
@@ -66,7 +67,7 @@ describe('routing/or-opt', () => {
     const deliveries = [0, 1, 2, 3, 4].map((r) => stop(r, 'delivery'));
     const routes = [[0, 1, 2, 3, 4].map((r) => stop(r, 'pickup')).concat(deliveries)];
     expect(travel(instance, routes)).to.equal(50);
-    const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined);
+    const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined, OPERATORS.length);
     expect(intraTwoOpt(context, 1)).to.equal(false);
     expect(intraOrOpt(context, 1)).to.equal(true);
     // requests 1 and 2 moved to the end of the customers, 2 first
@@ -81,7 +82,7 @@ describe('routing/or-opt', () => {
       [stop(2, 'pickup'), stop(2, 'delivery')],
     ];
     const before = travel(instance, routes);
-    const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined);
+    const context = new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined, OPERATORS.length);
     expect(orOpt(context, 1)).to.equal(true);
     // request 1 went over as a block, pickup then delivery side by side (route 0 may have gone whole)
     const moved = routes[1]!.findIndex((s) => s.request === 1);

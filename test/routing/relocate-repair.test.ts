@@ -3,6 +3,7 @@
  * a long route where it makes a later stop late, and that stop moves one place to make room.
  */
 import { expect } from 'chai';
+import { OPERATORS } from '../../src/routing/algorithms/local-search/index.ts';
 import { LocalSearchContext } from '../../src/routing/algorithms/local-search/context.ts';
 import { relocate } from '../../src/routing/algorithms/local-search/relocate.ts';
 import { relocateRepair } from '../../src/routing/algorithms/local-search/relocate-repair.ts';
@@ -43,7 +44,7 @@ describe('routing/relocate-repair', () => {
     const line = Array.from({ length: 15 }, (_, c) => c);
     const routes = [route(line), route([15, 16, 17])];
     const before = travel(problem, routes);
-    const context = new LocalSearchContext(problem, routes, new NeighbourLists(problem), undefined);
+    const context = new LocalSearchContext(problem, routes, new NeighbourLists(problem), undefined, OPERATORS.length);
     // no place in route 0 takes customer 15 alone at a gain: before customer 7 it is late, after it the detour is long
     expect(relocate(context, 15)).to.equal(false);
     expect(relocateRepair(context, 15)).to.equal(true);
@@ -56,7 +57,7 @@ describe('routing/relocate-repair', () => {
   it('leaves short routes to relocate and the ruins', () => {
     const problem = instance();
     const routes = [route([0, 1, 2, 3, 4, 5, 6, 7]), route([15, 16, 17, 8, 9, 10, 11, 12, 13, 14])];
-    const context = new LocalSearchContext(problem, routes, new NeighbourLists(problem), undefined);
+    const context = new LocalSearchContext(problem, routes, new NeighbourLists(problem), undefined, OPERATORS.length);
     expect(relocateRepair(context, 15)).to.equal(false);
   });
 });

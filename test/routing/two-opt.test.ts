@@ -4,13 +4,14 @@
  */
 import { expect } from 'chai';
 import type { RouteStop, RoutingInstance } from '../../src/routing/index.ts';
+import { OPERATORS } from '../../src/routing/algorithms/local-search/index.ts';
 import { LocalSearchContext } from '../../src/routing/algorithms/local-search/context.ts';
 import { intraTwoOpt } from '../../src/routing/algorithms/local-search/two-opt.ts';
 import { NeighbourLists } from '../../src/routing/utils/relatedness.ts';
 import { lineInstance, openRequest, routesTravel as travel, stop } from './support.ts';
 
 function reverse(instance: RoutingInstance, routes: RouteStop[][]): boolean {
-  return intraTwoOpt(new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined), 0);
+  return intraTwoOpt(new LocalSearchContext(instance, routes, new NeighbourLists(instance), undefined, OPERATORS.length), 0);
 }
 
 describe('routing/two-opt', () => {

@@ -260,13 +260,13 @@ export function bestInsertion(
   }
   const kept = known.get(requestIndex);
   if (kept !== undefined) {
-    if (kept.exact) return kept.insertion !== null && kept.insertion.delta < limit ? (kept.insertion as Insertion) : null;
-    if (limit <= kept.bound) return null;
+    if (typeof kept !== 'number') return kept !== null && kept.delta < limit ? kept : null;
+    if (limit <= kept) return null;
   }
   const found = findInsertion(instance, vehicleIndex, stops, requestIndex, state, null, limit);
   // a place found under a limit is the cheapest of all (the scan returns the cheapest below it)
-  if (found !== null || limit === Number.POSITIVE_INFINITY) known.set(requestIndex, { exact: true, insertion: found, bound: 0 });
-  else known.set(requestIndex, { exact: false, insertion: null, bound: limit });
+  if (found !== null || limit === Number.POSITIVE_INFINITY) known.set(requestIndex, found);
+  else known.set(requestIndex, limit);
   return found;
 }
 

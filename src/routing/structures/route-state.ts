@@ -38,14 +38,11 @@ export interface RouteState {
 }
 
 /**
- * A request's cheapest insertion into the route as far as it is known: \`exact\`, the cheapest
- * itself (null: none fits); otherwise none adds less travel than \`bound\`.
+ * A request's cheapest insertion into the route as far as it is known: the cheapest itself (null:
+ * none fits), or a number: none adds less travel than it (a number, not an object: a local-search
+ * pass records thousands of these).
  */
-export interface KnownInsertion {
-  exact: boolean;
-  insertion: { vehicle: number; pickupAt: number; deliveryAt: number; delta: number } | null;
-  bound: number;
-}
+export type KnownInsertion = { vehicle: number; pickupAt: number; deliveryAt: number; delta: number } | null | number;
 
 export function buildState(instance: RoutingInstance, vehicleIndex: number, stops: RouteStop[]): RouteState {
   const vehicle = instance.vehicles[vehicleIndex]!;

@@ -32,17 +32,35 @@ export class LocalSearchContext {
   readonly routeOf: Int32Array;
   /** Routes with stops: once \`nearRoutes\` has found every other one, it stops looking. */
   private usedRoutes = 0;
+  /** Moves applied so far: the clock of `changedAt` and `idleSince`. */
+  private moves = 0;
+  /** By route: the moves applied when it last changed. */
+  private readonly changedAt: Int32Array;
+  /** How far into its request's neighbour list the operator being tried has read. */
+  private reach = 0;
+  /**
+   * By request and operator (r * operators + o): 1 + the moves applied when the operator last
+   * found nothing for the request (0: not yet), and how far into the request's neighbours it
+   * read then. Until the request's route or the route of one of those neighbours changes, it
+   * would find nothing again.
+   */
+  private readonly idleSince: Int32Array;
+  private readonly idleReach: Int32Array;
   /** By request: the state of its route without it, at the route's version then. */
   private readonly withoutStates = new Map<number, { vehicle: number; version: number; state: RouteState }>();
 
   constructor(
     readonly instance: RoutingInstance,
     readonly routes: RouteStop[][],
-    readonly neighbours: NeighbourLists,
+    private readonly neighbours: NeighbourLists,
     private readonly routeFilter: ((vehicle: number, stops: readonly RouteStop[]) => boolean) | undefined,
+    private readonly operators: number,
   ) {
     this.states = routes.map(() => null);
     this.versions = routes.map(() => 0);
+    this.changedAt = new Int32Array(routes.length);
+    this.idleSince = new Int32Array(instance.requests.length * operators);
+    this.idleReach = new Int32Array(instance.requests.length * operators);
     this.routeOf = new Int32Array(instance.requests.length).fill(-1);
     for (let k = 0; k < routes.length; k += 1) for (const stop of routes[k]!) this.routeOf[stop.request] = k;
     for (const stops of routes) if (stops.length > 0) this.usedRoutes += 1;
@@ -139,10 +157,65 @@ export class LocalSearchContext {
       this.routes[change.vehicle] = change.stops;
       this.states[change.vehicle] = null;
       this.versions[change.vehicle]! += 1;
+      this.changedAt[change.vehicle] = this.moves + 1;
       this.changed.add(change.vehicle);
       for (const stop of change.stops) this.routeOf[stop.request] = change.vehicle;
     }
+    this.moves += 1;
     return true;
+  }
+
+  /**
+   * Whether operator o would find nothing for request r, as it found nothing the last time it
+   * was tried and nothing it read has changed since: neither r's route nor the route of any
+   * neighbour it read. (Operators read no more than that: r's route, the routes of its nearest
+   * requests and these routes' states; they draw no random numbers.) A pass after a move asks
+   * again about every request, and most of what it would try is as it was.
+   */
+  idle(r: number, o: number): boolean {
+    const at = r * this.operators + o;
+    const since = this.idleSince[at]! - 1;
+    if (since < 0) return false;
+    const { changedAt, routeOf } = this;
+    const own = routeOf[r]!;
+    if (own < 0 || changedAt[own]! > since) return false;
+    const reach = this.idleReach[at]!;
+    if (reach > 0) {
+      const list = this.neighbours.of(r);
+      for (let x = 0; x < reach; x += 1) {
+        const k = routeOf[list[x]!]!;
+        if (k >= 0 && changedAt[k]! > since) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Before an operator is tried on a request: nothing read yet. */
+  trying(): void {
+    this.reach = 0;
+  }
+
+  /** Operator o found nothing for request r, having read what it read since `trying`. */
+  foundNothing(r: number, o: number): void {
+    const at = r * this.operators + o;
+    this.idleSince[at] = this.moves + 1;
+    this.idleReach[at] = this.reach;
+  }
+
+  /** The first `count` requests nearest to request r on other routes (served ones), nearest first: an exchange's partners. */
+  partners(r: number, count: number): number[] {
+    const own = this.routeOf[r]!;
+    const result: number[] = [];
+    const list = this.neighbours.of(r);
+    let x = 0;
+    while (x < list.length && result.length < count) {
+      const s = list[x]!;
+      x += 1;
+      const k = this.routeOf[s]!;
+      if (k >= 0 && k !== own) result.push(s);
+    }
+    if (x > this.reach) this.reach = x;
+    return result;
   }
 
   /** Whether `operator` already found nothing between routes a and b as they are now. */
@@ -168,12 +241,15 @@ export class LocalSearchContext {
     const others = this.usedRoutes - (own >= 0 && this.routes[own]!.length > 0 ? 1 : 0);
     if (count > others) count = others;
     if (count <= 0) return result;
-    for (const other of this.neighbours.of(r)) {
-      const k = this.routeOf[other]!;
+    const list = this.neighbours.of(r);
+    let x = 0;
+    while (x < list.length && result.length < count) {
+      const k = this.routeOf[list[x]!]!;
+      x += 1;
       if (k < 0 || k === own || result.includes(k)) continue;
       result.push(k);
-      if (result.length >= count) break;
     }
+    if (x > this.reach) this.reach = x;
     return result;
   }
 }

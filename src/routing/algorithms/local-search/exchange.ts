@@ -19,12 +19,8 @@ export function exchange(context: LocalSearchContext, r: number): boolean {
   const travelA = stateA.travel;
   const gainR = context.state(a).travel - travelA;
   const metric = obeysTriangleInequality(instance.travel);
-  let tried = 0;
-  for (const s of context.neighbours.of(r)) {
-    if (tried >= PARTNERS) break;
+  for (const s of context.partners(r, PARTNERS)) {
     const b = context.routeOf[s]!;
-    if (b < 0 || b === a) continue;
-    tried += 1;
     // the exchange gains only if the two insertions add less than the two removals save; where
     // no insertion shortens a route (the triangle inequality), each insertion alone must, and
     // the scans are told so (the route without s is built only when s's place may pay)

@@ -76,11 +76,11 @@ export interface LocalSearchResult {
 
 /** Improves `routes` in place; every changed route passes the route check and the route filter. */
 export function localSearch(instance: RoutingInstance, routes: RouteStop[][], options: LocalSearchOptions): LocalSearchResult {
-  const context = new LocalSearchContext(instance, routes, options.neighbours, options.routeFilter);
-  const byOperator: Record<string, number> = {};
   const { operators, totalWeight } = operatorsFor(instance);
+  const context = new LocalSearchContext(instance, routes, options.neighbours, options.routeFilter, operators.length);
+  const byOperator: Record<string, number> = {};
   const visit = new Set<number>(options.routes ?? routes.keys());
-  const order: LocalSearchOperator[] = new Array(operators.length);
+  const order: number[] = new Array(operators.length);
   let moves = 0;
   let improved = true;
   while (improved && moves < options.maxMoves && now() < options.deadline) {
@@ -93,8 +93,15 @@ export function localSearch(instance: RoutingInstance, routes: RouteStop[][], op
     for (const r of requests) {
       if (moves >= options.maxMoves) break;
       operatorOrder(operators, options.random, totalWeight, order);
-      for (const operator of order) {
-        if (!operator.apply(context, r)) continue;
+      for (const o of order) {
+        // nothing it would look at has changed since it last found nothing: it would find nothing
+        if (context.idle(r, o)) continue;
+        const operator = operators[o]!;
+        context.trying();
+        if (!operator.apply(context, r)) {
+          context.foundNothing(r, o);
+          continue;
+        }
         moves += 1;
         byOperator[operator.name] = (byOperator[operator.name] ?? 0) + 1;
         improved = true;
@@ -117,19 +124,19 @@ const operatorsFor = oncePer((instance: RoutingInstance) => {
  * replacement), written into \`order\` (a request's draw made no arrays: it comes once per
  * request visited).
  */
-function operatorOrder(operators: readonly LocalSearchOperator[], random: Random, totalWeight: number, order: LocalSearchOperator[]): void {
+function operatorOrder(operators: readonly LocalSearchOperator[], random: Random, totalWeight: number, order: number[]): void {
   const n = operators.length;
-  for (let x = 0; x < n; x += 1) order[x] = operators[x]!;
+  for (let x = 0; x < n; x += 1) order[x] = x;
   let weight = totalWeight;
   // order[0, placed) is drawn; the operators left are order[placed, n), in their list order
   for (let placed = 0; placed < n; placed += 1) {
     let pick = random.next() * weight;
     let index = placed;
-    while (index < n - 1 && pick >= order[index]!.weight) { pick -= order[index]!.weight; index += 1; }
-    const operator = order[index]!;
+    while (index < n - 1 && pick >= operators[order[index]!]!.weight) { pick -= operators[order[index]!]!.weight; index += 1; }
+    const drawn = order[index]!;
     for (let x = index; x > placed; x -= 1) order[x] = order[x - 1]!;
-    order[placed] = operator;
-    weight -= operator.weight;
+    order[placed] = drawn;
+    weight -= operators[drawn]!.weight;
   }
 }
 

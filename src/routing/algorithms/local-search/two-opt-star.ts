@@ -85,14 +85,14 @@ function swapTails(context: LocalSearchContext, a: number, b: number): boolean {
  * travel.
  */
 interface CutFigures {
-  from: Int32Array;
-  departure: Float64Array;
-  load: Float64Array;
-  headTravel: Float64Array;
-  to: Int32Array;
-  latest: Float64Array;
-  peak: Float64Array;
-  tailTravel: Float64Array;
+  from: number[];
+  departure: number[];
+  load: number[];
+  headTravel: number[];
+  to: number[];
+  latest: number[];
+  peak: number[];
+  tailTravel: number[];
 }
 
 /** By route state (a state is rebuilt when its route changes). */
@@ -106,8 +106,8 @@ function cutFigures(context: LocalSearchContext, state: RouteState): CutFigures 
   const L = state.stops.length;
   const n = state.endSection + 1;
   const made: CutFigures = {
-    from: new Int32Array(n), departure: new Float64Array(n), load: new Float64Array(n), headTravel: new Float64Array(n),
-    to: new Int32Array(n), latest: new Float64Array(n), peak: new Float64Array(n), tailTravel: new Float64Array(n),
+    from: new Array(n), departure: new Array(n), load: new Array(n), headTravel: new Array(n),
+    to: new Array(n), latest: new Array(n), peak: new Array(n), tailTravel: new Array(n),
   };
   for (let k = 0; k < n; k += 1) {
     const previous = k === 0 ? null : state.stops[k - 1]!;
