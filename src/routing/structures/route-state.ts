@@ -25,11 +25,8 @@ export interface RouteState {
   travelTo: number[];
   /** Largest load after any stop in [i, endSection) (index endSection: -Infinity). */
   suffixMaxLoad: number[];
-  /**
-   * Whether the route can be cut before stop i (i <= endSection): no request picked up before i
-   * is delivered at i or later, except those delivered at the route's end.
-   */
-  cut: boolean[];
+  /** Where the route can be cut (`cutsOf`), once asked: null until then. */
+  cuts: boolean[] | null;
   /**
    * What \`bestInsertion\` (algorithms/insertion.ts) found for a request on this route, kept while
    * the state lives (a state is rebuilt when its route changes): null until the first.
@@ -105,14 +102,26 @@ export function buildState(instance: RoutingInstance, vehicleIndex: number, stop
   const suffixMaxLoad: number[] = new Array(endSection + 1);
   suffixMaxLoad[endSection] = Number.NEGATIVE_INFINITY;
   for (let i = endSection - 1; i >= 0; i -= 1) suffixMaxLoad[i] = Math.max(loads[i]!, suffixMaxLoad[i + 1]!);
-  const cut: boolean[] = new Array(endSection + 1);
+  return { vehicle: vehicleIndex, stops, locations, starts, loads, latest, endSection, travel, travelTo, suffixMaxLoad, cuts: null, insertions: null };
+}
+
+/**
+ * Whether the route can be cut before stop i (i <= endSection): no request picked up before i
+ * is delivered at i or later, except those delivered at the route's end. Found when first asked
+ * (only the tail and block moves ask: most states are built for insertions).
+ */
+export function cutsOf(instance: RoutingInstance, state: RouteState): boolean[] {
+  if (state.cuts !== null) return state.cuts;
+  const { stops, endSection } = state;
+  const cuts: boolean[] = new Array(endSection + 1);
   let open = 0;
   for (let i = 0; i <= endSection; i += 1) {
-    cut[i] = open === 0;
+    cuts[i] = open === 0;
     if (i === endSection) break;
     const stop = stops[i]!;
-    if (requests[stop.request]!.deliverAtRouteEnd) continue;
+    if (instance.requests[stop.request]!.deliverAtRouteEnd) continue;
     open += stop.kind === 'pickup' ? 1 : -1;
   }
-  return { vehicle: vehicleIndex, stops, locations, starts, loads, latest, endSection, travel, travelTo, suffixMaxLoad, cut, insertions: null };
+  state.cuts = cuts;
+  return cuts;
 }

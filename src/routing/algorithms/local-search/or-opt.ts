@@ -12,7 +12,7 @@
  */
 import { stopLocation, stopService, stopWindow } from '../../structures/evaluate.ts';
 import type { RouteStop, RoutingInstance } from '../../structures/instance.ts';
-import type { RouteState } from '../../structures/route-state.ts';
+import { cutsOf, type RouteState } from '../../structures/route-state.ts';
 import type { LocalSearchContext } from './context.ts';
 
 /** Nearby routes a block may move to. */
@@ -120,13 +120,14 @@ export function orOpt(context: LocalSearchContext, r: number): boolean {
   const p = stopIndex(sa.stops, r, 'pickup');
   if (p < 0 || p >= sa.endSection) return false;
   const near = context.nearRoutes(r, NEAR_ROUTES);
+  const cuts = cutsOf(instance, sa);
   // judged first, built only for the few cheapest
   const found: { value: number; s: number; e: number; b: number; at: number }[] = [];
   // blocks that start at the pickup or just before it
   for (let s = Math.max(0, p - 1); s <= p; s += 1) {
-    if (!sa.cut[s]) continue;
+    if (!cuts[s]) continue;
     for (let e = p + 1; e <= sa.endSection && e - s <= MAX_BLOCK; e += 1) {
-      if (!sa.cut[e]) continue;
+      if (!cuts[e]) continue;
       const block = sa.stops.slice(s, e);
       const emptied = s === 0 && e === sa.stops.length && instance.vehiclesFirst;
       const gain = removalGain(instance, sa, s, e) + (emptied ? 1e9 : 0);

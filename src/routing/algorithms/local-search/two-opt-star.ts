@@ -7,7 +7,7 @@
  */
 import { stopService } from '../../structures/evaluate.ts';
 import type { RouteStop } from '../../structures/instance.ts';
-import type { RouteState } from '../../structures/route-state.ts';
+import { cutsOf, type RouteState } from '../../structures/route-state.ts';
 import type { LocalSearchContext } from './context.ts';
 
 /** Nearby routes whose tails a route tries to swap with. */
@@ -44,8 +44,10 @@ function swapTails(context: LocalSearchContext, a: number, b: number): boolean {
   const capacityB = context.instance.vehicles[b]!.capacity;
   const endA = sa.endSection;
   const endB = sb.endSection;
+  const cutsA = cutsOf(context.instance, sa);
+  const cutsB = cutsOf(context.instance, sb);
   for (let i = 0; i <= endA; i += 1) {
-    if (!sa.cut[i]) continue;
+    if (!cutsA[i]) continue;
     // a's figures at cut i, read once for every cut of b (the loop over pairs is the operator's cost)
     const loadA = fa.load[i]!;
     const peakA = fa.peak[i]!;
@@ -56,7 +58,7 @@ function swapTails(context: LocalSearchContext, a: number, b: number): boolean {
     const headA = fa.headTravel[i]!;
     const tailA = fa.tailTravel[i]!;
     for (let j = 0; j <= endB; j += 1) {
-      if (!sb.cut[j]) continue;
+      if (!cutsB[j]) continue;
       if ((i === 0 && j === 0) || (i === endA && j === endB)) continue;
       // head of a before i, tail of b from j: the load over the tail, then the tail's first stop in time
       if (j < endB && loadA - fb.load[j]! + fb.peak[j]! > capacityA) continue;
