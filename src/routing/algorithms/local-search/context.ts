@@ -54,6 +54,7 @@ export class LocalSearchContext {
     readonly routes: RouteStop[][],
     private readonly neighbours: NeighbourLists,
     private readonly routeFilter: ((vehicle: number, stops: readonly RouteStop[]) => boolean) | undefined,
+    /** Operators the local search draws from: the idle records keep one per request and operator. */
     private readonly operators: number,
   ) {
     this.states = routes.map(() => null);

@@ -84,7 +84,7 @@ function swapTails(context: LocalSearchContext, a: number, b: number): boolean {
  * A route's figures at each cut k (k <= endSection). As the head of a joined route (cut before
  * k): the place it leaves from, when, its load and its travel so far. As the tail (from k on):
  * its first place, the latest arrival there, the load before it, the largest load on it and its
- * travel.
+ * travel. Plain arrays: eight typed arrays per route state cost 6 % of RC104's search to allocate.
  */
 interface CutFigures {
   from: number[];
