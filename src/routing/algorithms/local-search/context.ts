@@ -19,11 +19,9 @@ const ROUTE_WORTH = 1e9;
 
 export class LocalSearchContext {
   private readonly states: (RouteState | null)[];
-  /** Bumped whenever a route changes: a result about a route holds while its version does. */
-  private readonly versions: number[];
   /**
    * Route pairs an operator found nothing for, by operator and pair (a * routes + b), at the
-   * routes' versions then (numbers: string keys were 2 % of the search on RC104 and lrc205).
+   * routes' `changedAt` then (numbers: string keys were 2 % of the search on RC104 and lrc205).
    */
   private readonly fruitless = new Map<string, Map<number, { a: number; b: number }>>();
   /** Routes changed since the search began (the caller re-checks only those). */
@@ -34,7 +32,10 @@ export class LocalSearchContext {
   private usedRoutes = 0;
   /** Moves applied so far: the clock of `changedAt` and `idleSince`. */
   private moves = 0;
-  /** By route: the moves applied when it last changed. */
+  /**
+   * By route: the moves applied when it last changed (the route's version: a result about a
+   * route holds while this is as it was).
+   */
   private readonly changedAt: Int32Array;
   /** How far into its request's neighbour list the operator being tried has read. */
   private reach = 0;
@@ -46,7 +47,7 @@ export class LocalSearchContext {
    */
   private readonly idleSince: Int32Array;
   private readonly idleReach: Int32Array;
-  /** By request: the state of its route without it, at the route's version then. */
+  /** By request: the state of its route without it, at the route's `changedAt` then. */
   private readonly withoutStates = new Map<number, { vehicle: number; version: number; state: RouteState }>();
 
   constructor(
@@ -58,7 +59,6 @@ export class LocalSearchContext {
     private readonly operators: number,
   ) {
     this.states = routes.map(() => null);
-    this.versions = routes.map(() => 0);
     this.changedAt = new Int32Array(routes.length);
     this.idleSince = new Int32Array(instance.requests.length * operators);
     this.idleReach = new Int32Array(instance.requests.length * operators);
@@ -82,9 +82,9 @@ export class LocalSearchContext {
    */
   stateWithout(k: number, r: number): RouteState {
     const kept = this.withoutStates.get(r);
-    if (kept !== undefined && kept.vehicle === k && kept.version === this.versions[k]) return kept.state;
+    if (kept !== undefined && kept.vehicle === k && kept.version === this.changedAt[k]) return kept.state;
     const state = buildState(this.instance, k, without(this.routes[k]!, r));
-    this.withoutStates.set(r, { vehicle: k, version: this.versions[k]!, state });
+    this.withoutStates.set(r, { vehicle: k, version: this.changedAt[k]!, state });
     return state;
   }
 
@@ -157,7 +157,6 @@ export class LocalSearchContext {
       if (before === 0 && change.stops.length > 0) this.usedRoutes += 1;
       this.routes[change.vehicle] = change.stops;
       this.states[change.vehicle] = null;
-      this.versions[change.vehicle]! += 1;
       this.changedAt[change.vehicle] = this.moves + 1;
       this.changed.add(change.vehicle);
       for (const stop of change.stops) this.routeOf[stop.request] = change.vehicle;
@@ -222,7 +221,7 @@ export class LocalSearchContext {
   /** Whether `operator` already found nothing between routes a and b as they are now. */
   knownFruitless(operator: string, a: number, b: number): boolean {
     const known = this.fruitless.get(operator)?.get(a * this.routes.length + b);
-    return known !== undefined && known.a === this.versions[a] && known.b === this.versions[b];
+    return known !== undefined && known.a === this.changedAt[a] && known.b === this.changedAt[b];
   }
 
   markFruitless(operator: string, a: number, b: number): void {
@@ -231,7 +230,7 @@ export class LocalSearchContext {
       pairs = new Map();
       this.fruitless.set(operator, pairs);
     }
-    pairs.set(a * this.routes.length + b, { a: this.versions[a]!, b: this.versions[b]! });
+    pairs.set(a * this.routes.length + b, { a: this.changedAt[a]!, b: this.changedAt[b]! });
   }
 
   /** Routes of the requests nearest to request r (its own excluded), at most `count`, nearest first. */
